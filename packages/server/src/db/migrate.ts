@@ -1,0 +1,21 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Database } from './dialect.js';
+import { accounts } from './migrations/0001_accounts.js';
+
+/** Every migration in order; names never change once released. */
+function migrationsFor(database: Database): Record<string, Migration> {
+  return {
+    '0001_accounts': accounts(database.dialect),
+  };
+}
+
+/** Brings the schema up to date. Safe with several instances: Kysely takes a lock. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrationsFor(database) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw new Error(`Database migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,255 @@
+import {
+  DEFAULT_CSV_SEPARATOR,
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIMEZONE,
+  type Language,
+  type LoginResponse,
+  type Session,
+  type User,
+} from '@portal/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { AppError } from '../../http/errors.js';
+import { hashToken, newToken } from '../../http/tokens.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { decoyHash, hashPassword, verifyPassword } from './password.js';
+import type { passwordResetsRepository } from './password-resets.repository.js';
+import { noAccountMail, recoveryLinkMail } from './recovery-mail.js';
+import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+import type { ThrottleRepository, ThrottleRule } from './throttle.repository.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+const MINUTE = 60_000;
+
+export interface AccountsDeps {
+  config: Config;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  resets: ReturnType<typeof passwordResetsRepository>;
+  throttle: ThrottleRepository;
+  mailer: Mailer;
+  clock: () => number;
+  log: FastifyBaseLogger;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+  language: Language;
+}
+
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  loadded: 'T',
+  name: row.name,
+  email: row.email,
+  company: row.company,
+  separador_csv: row.separador_csv as User['separador_csv'],
+  timezone: Number(row.timezone),
+  language: row.language as Language,
+  reports_language: row.reports_language as Language,
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function accountsService(deps: AccountsDeps) {
+  const { config, users, sessions, resets, throttle, mailer, clock } = deps;
+  const sessionTtl = config.SESSION_TTL_DAYS * 24 * 60 * MINUTE;
+  const loginByEmail: ThrottleRule = {
+    limit: config.LOGIN_MAX_FAILURES,
+    windowMs: config.LOGIN_LOCK_MINUTES * MINUTE,
+    lockMs: config.LOGIN_LOCK_MINUTES * MINUTE,
+  };
+  const loginByIp: ThrottleRule = { ...loginByEmail, limit: config.LOGIN_MAX_FAILURES * 10 };
+  const recoverByEmail: ThrottleRule = { limit: 5, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE };
+  const recoverByIp: ThrottleRule = { limit: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE };
+
+  async function refuseIfLocked(keys: string[]) {
+    for (const key of keys) {
+      const left = await throttle.lockedFor(key, clock());
+      if (left > 0) throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: Math.ceil(left / 1000) });
+    }
+  }
+
+  async function openSession(user: UserRow, client: ClientInfo): Promise<LoginResponse> {
+    const token = newToken();
+    const now = clock();
+    await sessions.insert({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      csrf_hash: null,
+      user_agent: client.userAgent.slice(0, 300),
+      ip: client.ip.slice(0, 64),
+      created_at: now,
+      last_used_at: now,
+      expires_at: now + sessionTtl,
+      revoked_at: null,
+    });
+    return { token, expires_at: iso(now + sessionTtl), user: toUser(user) };
+  }
+
+  async function requireUser(userId: number): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    return user;
+  }
+
+  return {
+    async register(input: { name: string; email: string; password: string; company: string; language?: Language | undefined }, client: ClientInfo): Promise<User> {
+      const now = clock();
+      const language = input.language ?? client.language ?? DEFAULT_LANGUAGE;
+      try {
+        const row = await users.insert({
+          email: input.email,
+          name: input.name,
+          company: input.company,
+          password_hash: await hashPassword(input.password),
+          separador_csv: DEFAULT_CSV_SEPARATOR,
+          timezone: DEFAULT_TIMEZONE,
+          language,
+          reports_language: language,
+          created_at: now,
+          updated_at: now,
+        });
+        deps.log.info({ userId: row.id }, 'account registered');
+        return toUser(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.field('email', 'EMAIL_IN_USE');
+        throw error;
+      }
+    },
+
+    async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
+      const emailKey = `login:email:${email}`;
+      const ipKey = `login:ip:${client.ip}`;
+      await refuseIfLocked([emailKey, ipKey]);
+      const user = await users.findByEmail(email);
+      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+      if (!user || !valid) {
+        await throttle.hit(emailKey, loginByEmail, clock());
+        await throttle.hit(ipKey, loginByIp, clock());
+        deps.log.info({ email, ip: client.ip }, 'login failed');
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      await throttle.clear(emailKey);
+      return openSession(user, client);
+    },
+
+    /** The session behind a token; slides its expiry, writing at most once a minute. */
+    async authenticate(token: string): Promise<SessionRow | undefined> {
+      const now = clock();
+      const session = await sessions.findActiveByTokenHash(hashToken(token), now);
+      if (session && now - session.last_used_at > MINUTE) await sessions.touch(session.id, now, now + sessionTtl);
+      return session;
+    },
+
+    async getUser(userId: number): Promise<User> {
+      return toUser(await requireUser(userId));
+    },
+
+    async updateUser(
+      userId: number,
+      input: Partial<Omit<User, 'id' | 'loadded'>> & { password?: string | undefined; current_password?: string | undefined },
+      sessionId: number,
+    ): Promise<User> {
+      const user = await requireUser(userId);
+      const { password, current_password: currentPassword, ...fields } = input;
+      const emailChanges = fields.email !== undefined && fields.email !== user.email;
+      if (password !== undefined || emailChanges) {
+        if (!currentPassword) throw AppError.field('current_password', 'CURRENT_PASSWORD_REQUIRED');
+        if (!(await verifyPassword(currentPassword, user.password_hash))) {
+          throw AppError.field('current_password', 'CURRENT_PASSWORD_WRONG');
+        }
+      }
+      const now = clock();
+      try {
+        const row = await users.update(userId, {
+          ...fields,
+          ...(password !== undefined ? { password_hash: await hashPassword(password) } : {}),
+          updated_at: now,
+        });
+        if (password !== undefined) {
+          // A new password ends every other session and any recovery link still out.
+          await sessions.revokeAllOf(userId, now, sessionId);
+          await resets.expireAllOf(userId, now);
+        }
+        return toUser(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.field('email', 'EMAIL_IN_USE');
+        throw error;
+      }
+    },
+
+    /** Sends a one-time link; the answer is the same whether or not the e-mail has an account. */
+    async recoverPassword(email: string, client: ClientInfo): Promise<void> {
+      const emailKey = `recover:email:${email}`;
+      const ipKey = `recover:ip:${client.ip}`;
+      await refuseIfLocked([emailKey, ipKey]);
+      await throttle.hit(emailKey, recoverByEmail, clock());
+      await throttle.hit(ipKey, recoverByIp, clock());
+      const user = await users.findByEmail(email);
+      let message;
+      if (user) {
+        const token = newToken();
+        const now = clock();
+        await resets.insert({
+          user_id: user.id,
+          token_hash: hashToken(token),
+          created_at: now,
+          expires_at: now + config.PASSWORD_RESET_TTL_MINUTES * MINUTE,
+          used_at: null,
+        });
+        const link = `${config.PUBLIC_URL}/#/recuperar/${token}`;
+        message = recoveryLinkMail(user.email, user.name, link, config.PASSWORD_RESET_TTL_MINUTES, user.language as Language);
+      } else {
+        message = noAccountMail(email, client.language);
+      }
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        deps.log.error({ err: error, to: email }, 'recovery mail could not be sent');
+        throw new AppError('MAIL_UNAVAILABLE');
+      }
+    },
+
+    async resetPassword(token: string, password: string): Promise<void> {
+      const now = clock();
+      const userId = await resets.consume(hashToken(token), now);
+      if (userId === undefined) throw AppError.field('token', 'RESET_LINK_INVALID');
+      await users.update(userId, { password_hash: await hashPassword(password), updated_at: now });
+      await sessions.revokeAllOf(userId, now);
+      await resets.expireAllOf(userId, now);
+      deps.log.info({ userId }, 'password reset through recovery link');
+    },
+
+    /** Issues the anti-forgery token that goes with the session cookie. */
+    async issueCsrfToken(sessionId: number): Promise<string> {
+      const csrf = newToken();
+      await sessions.setCsrfHash(sessionId, hashToken(csrf));
+      return csrf;
+    },
+
+    async logout(userId: number, sessionId: number): Promise<void> {
+      await sessions.revoke(userId, sessionId, clock());
+    },
+
+    async listSessions(userId: number, currentId: number): Promise<Session[]> {
+      const rows = await sessions.listActive(userId, clock());
+      return rows.map((row) => ({
+        id: row.id,
+        created_at: iso(row.created_at),
+        last_used_at: iso(row.last_used_at),
+        user_agent: row.user_agent,
+        ip: row.ip,
+        current: row.id === currentId,
+      }));
+    },
+
+    async endSession(userId: number, sessionId: number): Promise<void> {
+      if (!(await sessions.revoke(userId, sessionId, clock()))) throw new AppError('NOT_FOUND');
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

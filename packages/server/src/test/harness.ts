@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database, type DialectName } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { readOutbox } from './outbox.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresAdminUrl: string | null;
+  }
+}
+
+/** Dialects this run covers: SQLite always (unless ONLY_DIALECT), PostgreSQL when the global setup reached it. */
+export function testDialects(): DialectName[] {
+  const only = process.env.ONLY_DIALECT as DialectName | undefined;
+  const all: DialectName[] = inject('postgresAdminUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+  return only ? all.filter((dialect) => dialect === only) : all;
+}
+
+export interface HttpAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, for malformed-body tests. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** A running portal on a fresh database, reached over real HTTP. */
+export interface TestPortal {
+  dialect: DialectName;
+  baseUrl: string;
+  config: Config;
+  database: Database;
+  app: FastifyInstance;
+  outboxDir: string;
+  /** Moves the portal's clock forward. */
+  advanceClock(ms: number): void;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
+  /** Text of every mail in the outbox, oldest first. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestPortal(dialect: DialectName, env: Record<string, string> = {}): Promise<TestPortal> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const outboxDir = join(dir, 'outbox');
+  let dropDatabase = async () => {};
+  let databaseUrl = `sqlite:${join(dir, 'portal.sqlite')}`;
+  if (dialect === 'postgres') {
+    const adminUrl = inject('postgresAdminUrl');
+    if (!adminUrl) throw new Error('PostgreSQL is not available for this run');
+    const created = await createPostgresDatabase(adminUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    OUTBOX_DIR: outboxDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    PUBLIC_URL: 'http://portal.test',
+    WEB_DIST_DIR: join(dir, 'no-web'),
+    ...env,
+  });
+  const database = openDatabase(config.DATABASE_URL);
+  await migrateToLatest(database);
+  let offset = 0;
+  const app = await buildApp({ config, database, clock: () => Date.now() + offset });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    dialect,
+    baseUrl: address,
+    config,
+    database,
+    app,
+    outboxDir,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${address}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // Non-JSON answers stay text, so a test can show what came back.
+      }
+      return { status: response.status, body: parsed as any, headers: response.headers };
+    },
+    outbox: () => readOutbox(outboxDir),
+    async close() {
+      await app.close();
+      await database.db.destroy();
+      await dropDatabase();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a suite once per dialect, each on a fresh portal and database. */
+export function describeEachDialect(name: string, suite: (portal: () => TestPortal) => void): void {
+  for (const dialect of testDialects()) {
+    describe(`${name} [${dialect}]`, () => {
+      let portal: TestPortal | undefined;
+      beforeAll(async () => {
+        portal = await startTestPortal(dialect);
+      });
+      afterAll(async () => {
+        await portal?.close();
+      });
+      suite(() => {
+        if (!portal) throw new Error('portal not started');
+        return portal;
+      });
+    });
+  }
+}

@@ -1,0 +1,29 @@
+/** Business constants of the specification (section 9). */
+export const LANGUAGES = ['pt', 'en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'pt';
+
+export const DEFAULT_TIMEZONE = -3;
+export const TIMEZONE_MIN = -12;
+export const TIMEZONE_MAX = 14;
+
+export const DEFAULT_CSV_SEPARATOR = ';';
+export const CSV_SEPARATORS = [';', ',', '\t', '|'] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
+
+export const DEVICE_STATUS_POLL_MS = 60_000;
+export const DEVICE_IDLE_WARNING_MINUTES = 1440;
+
+/** Device models seen in the field (section 3). */
+export const DEVICE_MODELS = [
+  'COLETOR', 'CS', 'SELAUTO', 'SELAVES', 'BSILO', 'SPSILO', 'DOSADORP', 'MCALHA', 'SEQFC',
+  'FC', 'BD15PS', 'PS/SEL', 'SEQ', 'SAC', 'SILO', 'DOSADOR', 'CAM', 'BL30PI',
+] as const;
+export type DeviceModel = (typeof DEVICE_MODELS)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** Anti-forgery (section 7): cookie set with the session cookie, echoed in this header on non-GET calls. */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';

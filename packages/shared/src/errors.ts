@@ -1,0 +1,81 @@
+/**
+ * Stable error codes. The server answers every error with one of these; the web maps each
+ * code to a translated text (locale key `errors.<CODE>`), falling back to the message.
+ */
+export const ERROR_CODES = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  FIELD_REQUIRED: 400,
+  FIELD_INVALID: 400,
+  FIELD_TOO_SHORT: 400,
+  FIELD_TOO_LONG: 400,
+  FIELD_OUT_OF_RANGE: 400,
+  INVALID_EMAIL: 400,
+  PASSWORD_TOO_SHORT: 400,
+  PASSWORD_TOO_WEAK: 400,
+  PASSWORDS_DO_NOT_MATCH: 400,
+  CURRENT_PASSWORD_REQUIRED: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  EMAIL_IN_USE: 409,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  CSRF_TOKEN_INVALID: 403,
+  TOO_MANY_ATTEMPTS: 429,
+  RESET_LINK_INVALID: 400,
+  NOT_FOUND: 404,
+  MAIL_UNAVAILABLE: 503,
+  NETWORK_ERROR: 0,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
+
+/** English default texts: the `message`/`msg` of an API error, for clients that do not translate. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'The request could not be understood.',
+  VALIDATION_FAILED: 'Some fields are not valid.',
+  MALFORMED_JSON: 'The request body is not valid JSON.',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  FIELD_REQUIRED: 'This field is required.',
+  FIELD_INVALID: 'This value is not valid.',
+  FIELD_TOO_SHORT: 'This value is too short.',
+  FIELD_TOO_LONG: 'This value is too long.',
+  FIELD_OUT_OF_RANGE: 'This value is out of range.',
+  INVALID_EMAIL: 'The e-mail address is not valid.',
+  PASSWORD_TOO_SHORT: 'The password must have at least 8 characters.',
+  PASSWORD_TOO_WEAK: 'The password must contain letters and numbers.',
+  PASSWORDS_DO_NOT_MATCH: 'The passwords do not match.',
+  CURRENT_PASSWORD_REQUIRED: 'Enter your current password to change the e-mail or password.',
+  CURRENT_PASSWORD_WRONG: 'The current password is not correct.',
+  EMAIL_IN_USE: 'This e-mail is already registered.',
+  INVALID_CREDENTIALS: 'E-mail or password is incorrect.',
+  UNAUTHENTICATED: 'Your session has ended. Please sign in again.',
+  CSRF_TOKEN_INVALID: 'The request was refused because its anti-forgery token is missing or wrong.',
+  TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes and try again.',
+  RESET_LINK_INVALID: 'This password recovery link is invalid, has expired or was already used.',
+  NOT_FOUND: 'Not found.',
+  MAIL_UNAVAILABLE: 'The e-mail could not be sent right now. Please try again later.',
+  NETWORK_ERROR: 'The server could not be reached. Check your connection.',
+  INTERNAL: 'Something went wrong on the server. It has been logged.',
+};
+
+export interface FieldError {
+  code: ErrorCode;
+  msg: string;
+  field: string;
+}
+
+/** Body of every error answer (section 8 of the specification). */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors?: FieldError[];
+  retryAfterSeconds?: number;
+}

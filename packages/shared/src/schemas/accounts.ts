@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  CSV_SEPARATORS,
+  LANGUAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TIMEZONE_MAX,
+  TIMEZONE_MIN,
+} from '../constants.js';
+
+// Custom messages are error codes: the server turns each into {code, msg, field}.
+const trimmed = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
+    .trim()
+    .max(max, { error: 'FIELD_TOO_LONG' });
+
+export const nameField = trimmed(120).min(1, { error: 'FIELD_REQUIRED' });
+export const companyField = trimmed(120);
+export const emailField = z
+  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_EMAIL') })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'FIELD_TOO_LONG' })
+  .pipe(z.email({ error: 'INVALID_EMAIL' }));
+
+/** A new password: long enough and not letters-only or digits-only. */
+export const newPasswordField = z
+  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
+  .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_TOO_LONG' })
+  .refine((value) => /\p{L}/u.test(value) && /\p{N}/u.test(value), { error: 'PASSWORD_TOO_WEAK' });
+
+/** A password being checked, not set: only bounded so hashing cannot be abused. */
+export const givenPasswordField = z
+  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_TOO_LONG' });
+
+export const languageField = z.enum(LANGUAGES, { error: 'FIELD_INVALID' });
+export const csvSeparatorField = z.enum(CSV_SEPARATORS, { error: 'FIELD_INVALID' });
+export const timezoneField = z
+  .number({ error: 'FIELD_INVALID' })
+  .min(TIMEZONE_MIN, { error: 'FIELD_OUT_OF_RANGE' })
+  .max(TIMEZONE_MAX, { error: 'FIELD_OUT_OF_RANGE' })
+  .multipleOf(0.25, { error: 'FIELD_INVALID' });
+
+export const registerBody = z.object({
+  name: nameField,
+  email: emailField,
+  password: newPasswordField,
+  company: companyField.default(''),
+  language: languageField.optional(),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: emailField,
+  password: givenPasswordField,
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+/** The User of section 3. `loadded` is 'T' for a user read from the server, 'F' for the placeholder. */
+export const user = z.object({
+  id: z.number().int(),
+  loadded: z.enum(['T', 'F']),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  separador_csv: csvSeparatorField,
+  timezone: z.number(),
+  language: languageField,
+  reports_language: languageField,
+});
+export type User = z.infer<typeof user>;
+
+export const loginResponse = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  user,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const updateUserBody = z
+  .object({
+    name: nameField.optional(),
+    email: emailField.optional(),
+    company: companyField.optional(),
+    separador_csv: csvSeparatorField.optional(),
+    timezone: timezoneField.optional(),
+    language: languageField.optional(),
+    reports_language: languageField.optional(),
+    password: newPasswordField.optional(),
+    current_password: givenPasswordField.optional(),
+  });
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const passwordRecoverQuery = z.object({ email: emailField });
+export const passwordResetBody = z.object({
+  token: z.string({ error: 'RESET_LINK_INVALID' }).min(1, { error: 'RESET_LINK_INVALID' }).max(200, { error: 'RESET_LINK_INVALID' }),
+  password: newPasswordField,
+});
+export type PasswordResetBody = z.input<typeof passwordResetBody>;
+
+export const setCookieQuery = z.object({
+  'api-token': z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }).max(200, { error: 'FIELD_TOO_LONG' }),
+});
+
+export const session = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  user_agent: z.string(),
+  ip: z.string(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof session>;
+export const sessionList = z.array(session);
+export const delSessionBody = z.object({ idsession: z.number({ error: 'FIELD_INVALID' }).int({ error: 'FIELD_INVALID' }).positive({ error: 'FIELD_INVALID' }) });
+
+export const okResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponse>;
