@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountInput, createAccount } from '../packages/server/src/test/factories.js';
+import { AppMenu } from './pages/AppMenu.js';
+import { LoginPage } from './pages/LoginPage.js';
+import { SignupPage } from './pages/SignupPage.js';
+import { text } from './support/locales.js';
+import { startE2E, type E2E } from './support/portal.js';
+
+describe('sign up, login, logout and the return url', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('the empty path leads to login, and the menu is hidden', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.waitForURL(/#\/login/);
+    await page.getByTestId('login-email').waitFor();
+    expect(await page.getByTestId('menu').count()).toBe(0);
+    expect(await page.title()).toBe(text('pt', 'app.documentTitle'));
+  });
+
+  it('signs up at cadastro/{url}, logs in automatically and lands on {url}', async () => {
+    const page = await e2e.newPage();
+    const signup = new SignupPage(page);
+    const input = accountInput();
+    await signup.goto(`cadastro/${encodeURIComponent('/lotes')}`);
+    await signup.fill(input);
+    await signup.submit();
+    await expect.poll(() => signup.message().textContent()).toContain('Cadastro concluído! Logando...');
+    await page.waitForURL(/#\/lotes$/);
+    const menu = new AppMenu(page);
+    await expect.poll(() => menu.pageTitle().textContent()).toBe(text('pt', 'screens.flocks.title'));
+    expect(await page.getByTestId('menu-user-email').textContent()).toBe(input.email);
+    expect(await page.title()).toBe(text('pt', 'app.documentTitleWithEmail', { email: input.email }));
+    // The hidden frame set the session cookie.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'portal_session')?.httpOnly).toBe(true);
+  });
+
+  it('shows the server message for an e-mail already in use and stays on the form', async () => {
+    const existing = await createAccount(e2e.portal);
+    const page = await e2e.newPage();
+    const signup = new SignupPage(page);
+    await signup.goto('signup');
+    await signup.fill({ ...accountInput(), email: existing.email });
+    await signup.submit();
+    await expect.poll(() => signup.message().textContent()).toContain(text('pt', 'errors.EMAIL_IN_USE'));
+    expect(page.url()).toMatch(/#\/signup$/);
+  });
+
+  it('refuses a wrong password with a translated message in the login area', async () => {
+    const account = await createAccount(e2e.portal);
+    const page = await e2e.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(account.email, 'not-the-password-1');
+    await expect.poll(() => login.message().textContent()).toContain(text('pt', 'errors.INVALID_CREDENTIALS'));
+  });
+
+  it('logs out to login with the page as return url, and logs back in to it', async () => {
+    const account = await createAccount(e2e.portal);
+    const page = await e2e.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(account.email, account.password);
+    await page.waitForURL(/#\/dashboard$/);
+    const menu = new AppMenu(page);
+    await menu.go('sites');
+    await page.waitForURL(/#\/nucleos$/);
+    const browserToken = await page.evaluate(() => localStorage.getItem('api-token'));
+    await menu.logout();
+    await page.waitForURL(/#\/login\?url=%2Fnucleos$/);
+    expect(await page.getByTestId('menu').count()).toBe(0);
+    // The server revoked the browser's token; the API session of the factory is untouched.
+    expect((await e2e.portal.request('GET', '/api/getuser', { token: browserToken! })).status).toBe(401);
+    expect(await page.evaluate(() => localStorage.getItem('api-token'))).toBeNull();
+    expect((await e2e.portal.request('GET', '/api/getuser', { token: account.token })).status).toBe(200);
+
+    await login.login(account.email, account.password);
+    await page.waitForURL(/#\/nucleos$/);
+    await expect.poll(() => menu.pageTitle().textContent()).toBe(text('pt', 'screens.sites.title'));
+  });
+
+  it('never returns to login or cadastro after login', async () => {
+    const account = await createAccount(e2e.portal);
+    const page = await e2e.newPage();
+    const login = new LoginPage(page);
+    await login.goto('/cadastro');
+    await login.login(account.email, account.password);
+    await page.waitForURL(/#\/dashboard$/);
+  });
+
+  it('a revoked session sends the user to login, remembering the page', async () => {
+    const account = await createAccount(e2e.portal);
+    const page = await e2e.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(account.email, account.password);
+    await page.waitForURL(/#\/dashboard$/);
+    const token = await page.evaluate(() => localStorage.getItem('api-token'));
+    expect(token).toBeTruthy();
+    expect((await e2e.portal.request('POST', '/api/logout', { token: token! })).status).toBe(200);
+
+    // The next load of the user (here: reopening the page) meets the 401.
+    await page.goto('/#/padroes');
+    await page.reload();
+    await page.waitForURL(/#\/login\?url=%2Fpadroes$/);
+    await login.login(account.email, account.password);
+    await page.waitForURL(/#\/padroes$/);
+  });
+
+  it('a page opened while logged out goes to login and comes back after it', async () => {
+    const account = await createAccount(e2e.portal);
+    const page = await e2e.newPage();
+    await page.goto('/#/silos/7');
+    await page.waitForURL(/#\/login\?url=%2Fsilos%2F7$/);
+    await new LoginPage(page).login(account.email, account.password);
+    await page.waitForURL(/#\/silos\/7$/);
+    expect(e2e.consoleErrors).toEqual([]);
+  });
+});

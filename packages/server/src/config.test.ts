@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'sqlite:./data/portal.sqlite',
+      PUBLIC_URL: 'http://localhost:8080',
+      OUTBOX_DIR: './data/outbox',
+      TRUST_PROXY: false,
+    });
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('reads PostgreSQL and the public address', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/portal', PORT: '9000', PUBLIC_URL: 'https://granja.example/' });
+    expect(config.DATABASE_URL).toBe('postgres://u@db:5432/portal');
+    expect(config.PORT).toBe(9000);
+    expect(config.PUBLIC_URL).toBe('https://granja.example');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SMTP_URL', 'mail.example'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
+  ])('names %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+});
+
+describe('main', () => {
+  // Runs the built server (npm test builds before testing), as `npm start` does.
+  it('stops at start with a message naming the wrong variable', async () => {
+    const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+    const run = promisify(execFile)(process.execPath, [main], {
+      env: { ...process.env, PORT: 'eighty' },
+    });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT="eighty"') });
+  });
+});

@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from './api/client';
+import { currentHashPath, loginPath, useCurrentUser } from './features/auth/session';
+import { SessionCookieFrame } from './features/auth/SessionCookieFrame';
+
+/** Spec section 1: the portal title, with the user's e-mail once signed in. */
+function useDocumentTitle() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  useEffect(() => {
+    document.title = user.email ? t('app.documentTitleWithEmail', { email: user.email }) : t('app.documentTitle');
+  }, [t, user.email]);
+}
+
+/** Above every route: page title, session cookie frame and where a 401 leads. */
+export function Root() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useDocumentTitle();
+
+  useEffect(() => {
+    // The token was refused: forget what was loaded with it and sign in again, back to this page.
+    setUnauthorizedHandler(() => {
+      const here = currentHashPath();
+      queryClient.removeQueries();
+      if (!here.startsWith('/login')) void navigate(loginPath(here), { replace: true });
+    });
+  }, [navigate, queryClient]);
+
+  return (
+    <>
+      <SessionCookieFrame />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { isErrorCode, type ErrorCode, type FieldError } from '@portal/shared';
+import { currentLanguage } from '../i18n';
+import { clearSession, getToken } from './authStorage';
+
+/** An error answer of the server (spec section 8), or NETWORK_ERROR when none arrived. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly errors: FieldError[] = [],
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Relative to the page, so the portal works wherever the server mounts it. */
+const API_BASE = 'api/';
+
+let onUnauthorized: () => void = () => undefined;
+
+/** The app decides where a 401 leads (the login page with the current page remembered). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/** What the client needs of a schema (the zod schemas of @portal/shared fit). */
+export interface Schema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST';
+  query?: Query;
+  body?: unknown;
+  /** Validates the answer, so screens get exactly the shared types. */
+  schema: Schema<T>;
+  /** Calls that work without a session (login, register, recovery) send no token. */
+  withToken?: boolean;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const code = isErrorCode(data.code) ? data.code : response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
+  const message = typeof data.message === 'string' ? data.message : response.statusText;
+  const errors = Array.isArray(data.errors) ? (data.errors as FieldError[]) : [];
+  const retryAfter = typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : undefined;
+  return new ApiError(code, message, response.status, errors, retryAfter);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  const token = options.withToken === false ? null : getToken();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // Spec section 7: non-GET calls echo the anti-forgery cookie in a header.
+  const xsrf = method === 'GET' ? null : readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'Network error', 0);
+  }
+
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (response.status === 401 && token) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw error;
+  }
+
+  const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`[api] unexpected answer from ${path}`, parsed.error);
+    throw new ApiError('INTERNAL', 'Unexpected answer from the server', response.status);
+  }
+  return parsed.data;
+}

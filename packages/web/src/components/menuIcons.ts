@@ -1,0 +1,45 @@
+import {
+  IconBowl,
+  IconBuildingCommunity,
+  IconBuildingWarehouse,
+  IconChartBar,
+  IconChartDots3,
+  IconChartLine,
+  IconDevices,
+  IconEgg,
+  IconFeather,
+  IconFileImport,
+  IconKey,
+  IconLayoutDashboard,
+  IconMapPin,
+  IconScale,
+  IconShieldLock,
+  IconSpray,
+  IconTargetArrow,
+  IconUserCircle,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** One icon per menu key of @portal/shared (MENU_TOP and MENU_GROUPS). */
+export const MENU_ICONS: Record<string, Icon> = {
+  dashboard: IconLayoutDashboard,
+  profile: IconUserCircle,
+  uniformization: IconChartDots3,
+  hatcheryWeighing: IconEgg,
+  weight: IconScale,
+  flocks: IconFeather,
+  standards: IconTargetArrow,
+  import: IconFileImport,
+  silos: IconBuildingWarehouse,
+  consumption: IconChartBar,
+  troughs: IconBowl,
+  charts: IconChartLine,
+  devices: IconDevices,
+  sites: IconBuildingCommunity,
+  fumigators: IconSpray,
+  collectionPoints: IconMapPin,
+  permissions: IconShieldLock,
+  keys: IconKey,
+};
+
+export const iconForMenu = (key: string): Icon => MENU_ICONS[key] ?? IconLayoutDashboard;

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/PageFrame';
+import { useCurrentUser } from '../auth/session';
+import { ProfileForm } from './ProfileForm';
+import { SessionsCard } from './SessionsCard';
+
+/** perfil: the account's own data, preferences, password and active sessions. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  return (
+    <PageFrame title={t('screens.profile.title')} description={t('screens.profile.description')}>
+      {/* Keyed by id: a different account never sees the previous one's values. */}
+      <ProfileForm key={user.id} user={user} />
+      <SessionsCard />
+    </PageFrame>
+  );
+}

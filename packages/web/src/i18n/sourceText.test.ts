@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { flatten, type LocaleTree } from './flatten';
+import pt from './locales/pt.json';
+
+// Every source file of the web, as text (Vite's glob import works in Vitest without node APIs).
+const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+const keys = flatten(pt as LocaleTree);
+
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+describe('web sources', () => {
+  it('were found', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(20);
+  });
+
+  it('show no words outside the locale files', () => {
+    const found: string[] = [];
+    for (const [file, code] of Object.entries(sources)) {
+      if (!file.endsWith('.tsx')) continue;
+      const source = withoutComments(code);
+      // Text between JSX tags, such as <Text>Hello</Text> or <Text>Hello {name}</Text> (not `=>`).
+      for (const match of source.matchAll(/(?<!=)>([^<>{}()=;:[\]]*\p{L}{2,}[^<>{}()=;:[\]]*)(?=[<{])/gu)) {
+        found.push(`${file}: ${match[1]?.trim()}`);
+      }
+      // Visible props given as plain strings.
+      for (const match of source.matchAll(/\b(label|placeholder|title|description|aria-label|alt)="([^"]*\p{L}[^"]*)"/gu)) {
+        found.push(`${file}: ${match[1]}="${match[2]}"`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('use only translation keys that exist', () => {
+    const unknown: string[] = [];
+    for (const [file, code] of Object.entries(sources)) {
+      for (const match of code.matchAll(/\bt\(\s*'([\w.]+)'/g)) {
+        const key = match[1] ?? '';
+        if (!keys.has(key)) unknown.push(`${file}: ${key}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});
