@@ -5,6 +5,7 @@ import { LoginPage } from './pages/LoginPage.js';
 import { SignupPage } from './pages/SignupPage.js';
 import { text } from './support/locales.js';
 import { startE2E, type E2E } from './support/portal.js';
+import { signedIn } from './support/session.js';
 
 describe('sign up, login, logout and the return url', () => {
   let e2e: E2E;
@@ -63,12 +64,9 @@ describe('sign up, login, logout and the return url', () => {
   });
 
   it('logs out to login with the page as return url, and logs back in to it', async () => {
-    const account = await createAccount(e2e.portal);
     const page = await e2e.newPage();
+    const account = await signedIn(e2e, page);
     const login = new LoginPage(page);
-    await login.goto();
-    await login.login(account.email, account.password);
-    await page.waitForURL(/#\/dashboard$/);
     const menu = new AppMenu(page);
     await menu.go('sites');
     await page.waitForURL(/#\/nucleos$/);
@@ -96,12 +94,9 @@ describe('sign up, login, logout and the return url', () => {
   });
 
   it('a revoked session sends the user to login, remembering the page', async () => {
-    const account = await createAccount(e2e.portal);
     const page = await e2e.newPage();
+    const account = await signedIn(e2e, page);
     const login = new LoginPage(page);
-    await login.goto();
-    await login.login(account.email, account.password);
-    await page.waitForURL(/#\/dashboard$/);
     const token = await page.evaluate(() => localStorage.getItem('api-token'));
     expect(token).toBeTruthy();
     expect((await e2e.portal.request('POST', '/api/logout', { token: token! })).status).toBe(200);

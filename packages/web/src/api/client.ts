@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode, type FieldError } from '@portal/shared';
+import { CSRF_COOKIE, CSRF_HEADER, isErrorCode, type ErrorCode, type FieldError } from '@portal/shared';
 import { currentLanguage } from '../i18n';
 import { clearSession, getToken } from './authStorage';
 
@@ -80,8 +80,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   // Spec section 7: non-GET calls echo the anti-forgery cookie in a header.
-  const xsrf = method === 'GET' ? null : readCookie('XSRF-TOKEN');
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const xsrf = method === 'GET' ? null : readCookie(CSRF_COOKIE);
+  if (xsrf) headers[CSRF_HEADER] = xsrf;
 
   let response: Response;
   try {

@@ -23,6 +23,10 @@ export function passwordResetsRepository(db: Kysely<Tables>) {
         .executeTakeFirst();
       return row?.user_id;
     },
+    /** Withdraws a link that could not be mailed. */
+    async delete(tokenHash: string): Promise<void> {
+      await db.deleteFrom('password_resets').where('token_hash', '=', tokenHash).execute();
+    },
     /** Other outstanding links die when the password changes. */
     async expireAllOf(userId: number, now: number): Promise<void> {
       await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();

@@ -190,12 +190,14 @@ export function accountsService(deps: AccountsDeps) {
       await throttle.hit(ipKey, recoverByIp, clock());
       const user = await users.findByEmail(email);
       let message;
+      let tokenHash: string | undefined;
       if (user) {
         const token = newToken();
         const now = clock();
+        tokenHash = hashToken(token);
         await resets.insert({
           user_id: user.id,
-          token_hash: hashToken(token),
+          token_hash: tokenHash,
           created_at: now,
           expires_at: now + config.PASSWORD_RESET_TTL_MINUTES * MINUTE,
           used_at: null,
@@ -209,6 +211,8 @@ export function accountsService(deps: AccountsDeps) {
         await mailer.send(message);
       } catch (error) {
         deps.log.error({ err: error, to: email }, 'recovery mail could not be sent');
+        // A link nobody received must not stay valid.
+        if (tokenHash) await resets.delete(tokenHash);
         throw new AppError('MAIL_UNAVAILABLE');
       }
     },
