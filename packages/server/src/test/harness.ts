@@ -137,13 +137,13 @@ export async function startTestPortal(dialect: DialectName, env: Record<string, 
   };
 }
 
-/** Runs a suite once per dialect, each on a fresh portal and database. */
-export function describeEachDialect(name: string, suite: (portal: () => TestPortal) => void): void {
+/** Runs a suite once per dialect, each on a fresh portal and database (with `env` over the test defaults). */
+export function describeEachDialect(name: string, suite: (portal: () => TestPortal) => void, env: Record<string, string> = {}): void {
   for (const dialect of testDialects()) {
     describe(`${name} [${dialect}]`, () => {
       let portal: TestPortal | undefined;
       beforeAll(async () => {
-        portal = await startTestPortal(dialect);
+        portal = await startTestPortal(dialect, env);
       });
       afterAll(async () => {
         await portal?.close();

@@ -69,3 +69,25 @@ describeEachDialect('login', (portal) => {
     expect(answer.status).toBe(401);
   });
 });
+
+describeEachDialect(
+  'login throttling by client address',
+  (portal) => {
+    it('pauses an address that fails across many e-mails, while its lock lasts', async () => {
+      const account = await createAccount(portal());
+      // Ten times LOGIN_MAX_FAILURES (2): twenty failures from one address, each for a different e-mail.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const answer = await portal().request('POST', '/api/login', {
+          body: { email: `spray-${attempt}@example.test`, password: 'guess-123' },
+        });
+        expect(answer.status).toBe(401);
+      }
+      const locked = await portal().request('POST', '/api/login', { body: { email: account.email, password: account.password } });
+      expect(locked.status).toBe(429);
+      expect(locked.body.code).toBe('TOO_MANY_ATTEMPTS');
+      portal().advanceClock(61_000);
+      expect((await portal().request('POST', '/api/login', { body: { email: account.email, password: account.password } })).status).toBe(200);
+    });
+  },
+  { LOGIN_MAX_FAILURES: '2', LOGIN_LOCK_MINUTES: '1' },
+);
