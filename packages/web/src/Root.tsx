@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
-import { currentHashPath, loginPath, useCurrentUser } from './features/auth/session';
+import { useCurrentUser } from './features/auth/session';
+import { useLeaveSession } from './features/auth/useSignIn';
 import { SessionCookieFrame } from './features/auth/SessionCookieFrame';
 
 /** Spec section 1: the portal title, with the user's e-mail once signed in. */
@@ -17,18 +17,11 @@ function useDocumentTitle() {
 
 /** Above every route: page title, session cookie frame and where a 401 leads. */
 export function Root() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const leave = useLeaveSession();
   useDocumentTitle();
 
-  useEffect(() => {
-    // The token was refused: forget what was loaded with it and sign in again, back to this page.
-    setUnauthorizedHandler(() => {
-      const here = currentHashPath();
-      queryClient.removeQueries();
-      if (!here.startsWith('/login')) void navigate(loginPath(here), { replace: true });
-    });
-  }, [navigate, queryClient]);
+  // The token was refused: forget what was loaded with it and sign in again, back to this page.
+  useEffect(() => setUnauthorizedHandler(leave), [leave]);
 
   return (
     <>

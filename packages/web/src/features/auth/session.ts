@@ -40,7 +40,6 @@ export function useCurrentUser() {
   });
   return {
     user: logged ? (query.data ?? PLACEHOLDER_USER) : PLACEHOLDER_USER,
-    loading: logged && query.isPending,
     failed: logged && query.isError,
   };
 }

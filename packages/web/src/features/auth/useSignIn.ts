@@ -26,7 +26,10 @@ export function useFinishLogin() {
   );
 }
 
-/** Leaves on this device: forget token and user, then login with this page as the return url. */
+/**
+ * Leaves on this device (logout, or a token the server refused): forget token and user, then
+ * login with this page as the return url (not when already there).
+ */
 export function useLeaveSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -34,7 +37,7 @@ export function useLeaveSession() {
     const here = currentHashPath();
     clearSession();
     queryClient.removeQueries();
-    void navigate(loginPath(here), { replace: true });
+    if (!here.startsWith('/login')) void navigate(loginPath(here), { replace: true });
   }, [navigate, queryClient]);
 }
 

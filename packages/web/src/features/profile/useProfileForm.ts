@@ -69,5 +69,5 @@ export function useProfileForm(user: User) {
   /** After saving: the form shows what the server kept, with the password fields emptied. */
   const reset = (saved: User) => setValues(valuesOf(saved));
 
-  return { values, set, body, reset, emailChanged, passwordChanged, needsCurrentPassword };
+  return { values, set, body, reset, passwordChanged, needsCurrentPassword };
 }
