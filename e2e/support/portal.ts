@@ -22,7 +22,7 @@ export interface E2E {
 }
 
 export async function startE2E(): Promise<E2E> {
-  const portal = await startTestPortal('sqlite', { WEB_DIST_DIR: WEB_DIST });
+  const portal = await startTestPortal('sqlite', { env: { WEB_DIST_DIR: WEB_DIST } });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],

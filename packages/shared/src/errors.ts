@@ -4,6 +4,9 @@
  */
 export const ERROR_CODES = {
   BAD_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -13,6 +16,7 @@ export const ERROR_CODES = {
   FIELD_TOO_SHORT: 400,
   FIELD_TOO_LONG: 400,
   FIELD_OUT_OF_RANGE: 400,
+  FIELD_INVALID_CHARACTERS: 400,
   INVALID_EMAIL: 400,
   PASSWORD_TOO_SHORT: 400,
   PASSWORD_TOO_WEAK: 400,
@@ -27,6 +31,7 @@ export const ERROR_CODES = {
   RESET_LINK_INVALID: 400,
   NOT_FOUND: 404,
   MAIL_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   NETWORK_ERROR: 0,
   INTERNAL: 500,
 } as const;
@@ -39,6 +44,9 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 /** English default texts: the `message`/`msg` of an API error, for clients that do not translate. */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BAD_REQUEST: 'The request could not be understood.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive. Please try again.',
+  URI_TOO_LONG: 'The address of the request is too long.',
+  HEADERS_TOO_LARGE: 'The request headers are too large.',
   VALIDATION_FAILED: 'Some fields are not valid.',
   MALFORMED_JSON: 'The request body is not valid JSON.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
@@ -48,6 +56,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FIELD_TOO_SHORT: 'This value is too short.',
   FIELD_TOO_LONG: 'This value is too long.',
   FIELD_OUT_OF_RANGE: 'This value is out of range.',
+  FIELD_INVALID_CHARACTERS: 'This value contains characters that are not allowed (control characters or broken text).',
   INVALID_EMAIL: 'The e-mail address is not valid.',
   PASSWORD_TOO_SHORT: 'The password must have at least 8 characters.',
   PASSWORD_TOO_WEAK: 'The password must contain letters and numbers.',
@@ -62,6 +71,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   RESET_LINK_INVALID: 'This password recovery link is invalid, has expired or was already used.',
   NOT_FOUND: 'Not found.',
   MAIL_UNAVAILABLE: 'The e-mail could not be sent right now. Please try again later.',
+  DATABASE_UNAVAILABLE: 'The portal cannot reach its database right now. Nothing was changed; please try again in a moment.',
   NETWORK_ERROR: 'The server could not be reached. Check your connection.',
   INTERNAL: 'Something went wrong on the server. It has been logged.',
 };

@@ -3,4 +3,5 @@ export * from './errors.js';
 export * from './dateMask.js';
 export * from './menu.js';
 export * from './routes.js';
+export * from './schemas/primitives.js';
 export * from './schemas/accounts.js';

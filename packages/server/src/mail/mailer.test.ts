@@ -29,7 +29,7 @@ describe('recovery mail over SMTP', () => {
   let portal: TestPortal;
   beforeAll(async () => {
     smtp = await startSmtp();
-    portal = await startTestPortal('sqlite', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Granja <portal@granja.test>' });
+    portal = await startTestPortal('sqlite', { env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Granja <portal@granja.test>' } });
   });
   afterAll(async () => {
     await portal?.close();
@@ -52,7 +52,7 @@ describe('recovery mail when SMTP is down', () => {
   beforeAll(async () => {
     const smtp = await startSmtp();
     await smtp.close(); // the port is now closed: every delivery fails
-    portal = await startTestPortal('sqlite', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    portal = await startTestPortal('sqlite', { env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
   });
   afterAll(async () => {
     await portal?.close();

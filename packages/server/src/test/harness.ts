@@ -47,6 +47,10 @@ export interface TestPortal {
   outboxDir: string;
   /** Moves the portal's clock forward. */
   advanceClock(ms: number): void;
+  /** Stops the portal's clock where it is (advanceClock still moves it), for tests comparing data over time. */
+  freezeClock(): void;
+  /** The database URL the portal itself uses (may differ from the one the test reaches directly). */
+  databaseUrl: string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
   /** Text of every mail in the outbox, oldest first. */
   outbox(): string[];
@@ -72,7 +76,15 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
   };
 }
 
-export async function startTestPortal(dialect: DialectName, env: Record<string, string> = {}): Promise<TestPortal> {
+export interface TestPortalOptions {
+  /** Environment over the test defaults. */
+  env?: Record<string, string>;
+  /** Rewrites the PostgreSQL URL the portal connects to (to put a fault-injecting proxy in between). */
+  routeDatabase?: (url: string) => string;
+}
+
+export async function startTestPortal(dialect: DialectName, options: TestPortalOptions = {}): Promise<TestPortal> {
+  const { env = {}, routeDatabase = (url: string) => url } = options;
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const outboxDir = join(dir, 'outbox');
   let dropDatabase = async () => {};
@@ -81,7 +93,7 @@ export async function startTestPortal(dialect: DialectName, env: Record<string, 
     const adminUrl = inject('postgresAdminUrl');
     if (!adminUrl) throw new Error('PostgreSQL is not available for this run');
     const created = await createPostgresDatabase(adminUrl);
-    databaseUrl = created.url;
+    databaseUrl = routeDatabase(created.url);
     dropDatabase = created.drop;
   }
   const config = loadConfig({
@@ -96,7 +108,8 @@ export async function startTestPortal(dialect: DialectName, env: Record<string, 
   const database = openDatabase(config.DATABASE_URL);
   await migrateToLatest(database);
   let offset = 0;
-  const app = await buildApp({ config, database, clock: () => Date.now() + offset });
+  let frozenAt: number | undefined;
+  const app = await buildApp({ config, database, clock: () => (frozenAt ?? Date.now()) + offset });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {
@@ -106,8 +119,12 @@ export async function startTestPortal(dialect: DialectName, env: Record<string, 
     database,
     app,
     outboxDir,
+    databaseUrl: config.DATABASE_URL,
     advanceClock: (ms) => {
       offset += ms;
+    },
+    freezeClock: () => {
+      frozenAt ??= Date.now();
     },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
@@ -143,7 +160,7 @@ export function describeEachDialect(name: string, suite: (portal: () => TestPort
     describe(`${name} [${dialect}]`, () => {
       let portal: TestPortal | undefined;
       beforeAll(async () => {
-        portal = await startTestPortal(dialect, env);
+        portal = await startTestPortal(dialect, { env });
       });
       afterAll(async () => {
         await portal?.close();

@@ -7,16 +7,11 @@ import {
   TIMEZONE_MAX,
   TIMEZONE_MIN,
 } from '../constants.js';
+import { decimalField, idField, isWellFormedText, secretField, textField } from './primitives.js';
 
 // Custom messages are error codes: the server turns each into {code, msg, field}.
-const trimmed = (max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
-    .trim()
-    .max(max, { error: 'FIELD_TOO_LONG' });
-
-export const nameField = trimmed(120).min(1, { error: 'FIELD_REQUIRED' });
-export const companyField = trimmed(120);
+export const nameField = textField({ max: 120, min: 1 });
+export const companyField = textField({ max: 120 });
 export const emailField = z
   .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_EMAIL') })
   .trim()
@@ -25,25 +20,16 @@ export const emailField = z
   .pipe(z.email({ error: 'INVALID_EMAIL' }));
 
 /** A new password: long enough and not letters-only or digits-only. */
-export const newPasswordField = z
-  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
+export const newPasswordField = secretField({ max: PASSWORD_MAX_LENGTH })
   .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
-  .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_TOO_LONG' })
   .refine((value) => /\p{L}/u.test(value) && /\p{N}/u.test(value), { error: 'PASSWORD_TOO_WEAK' });
 
 /** A password being checked, not set: only bounded so hashing cannot be abused. */
-export const givenPasswordField = z
-  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
-  .min(1, { error: 'FIELD_REQUIRED' })
-  .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_TOO_LONG' });
+export const givenPasswordField = secretField({ max: PASSWORD_MAX_LENGTH });
 
 export const languageField = z.enum(LANGUAGES, { error: 'FIELD_INVALID' });
 export const csvSeparatorField = z.enum(CSV_SEPARATORS, { error: 'FIELD_INVALID' });
-export const timezoneField = z
-  .number({ error: 'FIELD_INVALID' })
-  .min(TIMEZONE_MIN, { error: 'FIELD_OUT_OF_RANGE' })
-  .max(TIMEZONE_MAX, { error: 'FIELD_OUT_OF_RANGE' })
-  .multipleOf(0.25, { error: 'FIELD_INVALID' });
+export const timezoneField = decimalField({ min: TIMEZONE_MIN, max: TIMEZONE_MAX, step: 0.25 });
 
 export const registerBody = z.object({
   name: nameField,
@@ -97,13 +83,17 @@ export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const passwordRecoverQuery = z.object({ email: emailField });
 export const passwordResetBody = z.object({
-  token: z.string({ error: 'RESET_LINK_INVALID' }).min(1, { error: 'RESET_LINK_INVALID' }).max(200, { error: 'RESET_LINK_INVALID' }),
+  token: z
+    .string({ error: 'RESET_LINK_INVALID' })
+    .min(1, { error: 'RESET_LINK_INVALID' })
+    .max(200, { error: 'RESET_LINK_INVALID' })
+    .refine(isWellFormedText, { error: 'RESET_LINK_INVALID' }),
   password: newPasswordField,
 });
 export type PasswordResetBody = z.input<typeof passwordResetBody>;
 
 export const setCookieQuery = z.object({
-  'api-token': z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }).max(200, { error: 'FIELD_TOO_LONG' }),
+  'api-token': secretField({ max: 200 }),
 });
 
 export const session = z.object({
@@ -116,7 +106,7 @@ export const session = z.object({
 });
 export type Session = z.infer<typeof session>;
 export const sessionList = z.array(session);
-export const delSessionBody = z.object({ idsession: z.number({ error: 'FIELD_INVALID' }).int({ error: 'FIELD_INVALID' }).positive({ error: 'FIELD_INVALID' }) });
+export const delSessionBody = z.object({ idsession: idField() });
 
 export const okResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponse>;
