@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../packages/server/dist/app.js';
 import { loadConfig } from '../packages/server/dist/config.js';
 import { openDatabase } from '../packages/server/dist/db/dialect.js';
+import { createLogger } from '../packages/server/dist/logger.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { hashPassword, verifyPassword } from '../packages/server/dist/modules/accounts/password.js';
 
@@ -40,68 +41,95 @@ async function load(url, headers) {
 
 async function portalOn(databaseUrl, dir) {
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'none') });
-  const database = openDatabase(config.DATABASE_URL);
+  const logger = createLogger(config);
+  const database = openDatabase(config.DATABASE_URL, logger);
   await migrateToLatest(database);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base, database };
 }
 
 async function bench(label, databaseUrl, dir) {
   const { app, base, database } = await portalOn(databaseUrl, dir);
-  const account = { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'bench-pass-1', company: 'Bench' };
-  await fetch(`${base}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  const login = async () => {
-    const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) });
-    return (await response.json()).token;
-  };
-  const token = await login();
-  const user = await (await fetch(`${base}/api/getuser`, { headers: { authorization: `Bearer ${token}` } })).json();
-
   const bare = Fastify();
-  bare.get('/same', async () => user);
-  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const account = { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'bench-pass-1', company: 'Bench' };
+    await fetch(`${base}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    const login = async () => {
+      const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) });
+      if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+      return (await response.json()).token;
+    };
+    const token = await login();
+    const user = await (await fetch(`${base}/api/getuser`, { headers: { authorization: `Bearer ${token}` } })).json();
 
-  await load(`${bareBase}/same`); // warm-up
-  await load(`${base}/api/getuser`, { authorization: `Bearer ${token}` });
-  const limit = await load(`${bareBase}/same`);
-  const getuser = await load(`${base}/api/getuser`, { authorization: `Bearer ${token}` });
+    bare.get('/same', async () => user);
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const hash = await hashPassword(account.password);
-  let t0 = performance.now();
-  for (let i = 0; i < LOGINS; i += 1) await verifyPassword(account.password, hash);
-  const scryptMs = (performance.now() - t0) / LOGINS;
-  t0 = performance.now();
-  for (let i = 0; i < LOGINS; i += 1) await login();
-  const loginMs = (performance.now() - t0) / LOGINS;
+    await load(`${bareBase}/same`); // warm-up
+    await load(`${base}/api/getuser`, { authorization: `Bearer ${token}` });
+    const limit = await load(`${bareBase}/same`);
+    const getuser = await load(`${base}/api/getuser`, { authorization: `Bearer ${token}` });
 
-  await bare.close();
-  await app.close();
-  await database.db.destroy();
-  return { label, limit, getuser, scryptMs, loginMs };
+    const hash = await hashPassword(account.password);
+    let t0 = performance.now();
+    for (let i = 0; i < LOGINS; i += 1) await verifyPassword(account.password, hash);
+    const scryptMs = (performance.now() - t0) / LOGINS;
+    t0 = performance.now();
+    for (let i = 0; i < LOGINS; i += 1) await login();
+    const loginMs = (performance.now() - t0) / LOGINS;
+    return { label, limit, getuser, scryptMs, loginMs };
+  } finally {
+    // Close every connection before the database is dropped, so nothing is cut under the pool.
+    await bare.close();
+    await app.close();
+    await database.db.destroy();
+  }
+}
+
+/** A fresh PostgreSQL database for the run, dropped afterwards (from the `postgres` maintenance database). */
+async function withPostgresDatabase(adminUrl, use) {
+  const pg = (await import('pg')).default;
+  const name = `portal_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      return await use(url.toString());
+    } finally {
+      await admin.query(`drop database if exists ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function reachable(adminUrl) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    console.log(`PostgreSQL not measured: ${adminUrl} is unreachable (${error.message})`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const results = [await bench('SQLite', `sqlite:${join(dir, 'bench.sqlite')}`, dir)];
-const pgUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const results = [];
 try {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  const name = `portal_bench_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    results.push(await bench('PostgreSQL', url.toString(), dir));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} catch (error) {
-  console.log(`PostgreSQL not measured: ${error.message}`);
+  results.push(await bench('SQLite', `sqlite:${join(dir, 'bench.sqlite')}`, dir));
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (await reachable(adminUrl)) results.push(await withPostgresDatabase(adminUrl, (url) => bench('PostgreSQL', url, dir)));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
-rmSync(dir, { recursive: true, force: true });
 
 const f = (n, d = 0) => n.toFixed(d);
 console.log(`date ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, ${f(totalmem() / 2 ** 30)} GiB, ${REQUESTS} requests at concurrency ${CONCURRENCY}`);

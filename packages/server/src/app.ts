@@ -1,17 +1,21 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/dialect.js';
-import { registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostHeader } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
+import { createLogger, redactUrl } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { passwordResetsRepository } from './modules/accounts/password-resets.repository.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { accountsService } from './modules/accounts/service.js';
+import { healthRoutes } from './modules/health/routes.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
 import { throttleRepository } from './modules/accounts/throttle.repository.js';
 import { usersRepository } from './modules/accounts/users.repository.js';
@@ -22,30 +26,37 @@ export interface AppDeps {
   database: Database;
   clock?: () => number;
   mailer?: Mailer;
+  /** The process's logger (main.ts shares it with the database); tests get one from the config. */
+  logger?: FastifyBaseLogger;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Query values that must never reach the log (the setcookie call carries a bearer token). */
-const redactUrl = (url: string) => url.replace(/([?&]api-token=)[^&]*/g, '$1[redacted]');
-
 /** Builds the portal without listening, so tests and main.ts start it the same way. */
-export async function buildApp({ config, database, clock = Date.now, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = Date.now, mailer, logger }: AppDeps): Promise<FastifyInstance> {
+  const log = logger ?? createLogger(config);
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
-      },
-    },
+    loggerInstance: log,
+    // One line per request, written when it ends (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Node's own answers to a missing Host or a malformed request carry no {code, message}: ours do.
+    http: { requireHostHeader: false },
+    clientErrorHandler: clientErrorHandler(log),
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
+  app.addHook('onRequest', requireHostHeader);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime), ip: request.ip },
+      'request',
+    );
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -57,10 +68,8 @@ export async function buildApp({ config, database, clock = Date.now, mailer }: A
     transform: jsonSchemaTransform,
   });
 
+  await app.register(fastifyHelmet, securityHeaders(config));
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
@@ -75,6 +84,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer }: A
     clock,
     log: app.log,
   });
+  await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, config));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

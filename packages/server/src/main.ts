@@ -1,13 +1,26 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/dialect.js';
+import { DatabaseOpenError, describeDatabaseUrl, isDatabaseUnavailable, openDatabase } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createLogger } from './logger.js';
 
 async function main() {
   const config = loadConfig();
-  const database = openDatabase(config.DATABASE_URL);
-  const applied = await migrateToLatest(database);
-  const app = await buildApp({ config, database });
+  const log = createLogger(config);
+  const database = openDatabase(config.DATABASE_URL, log);
+  let applied: string[];
+  try {
+    applied = await migrateToLatest(database);
+  } catch (error) {
+    await database.db.destroy().catch(() => undefined);
+    if (!isDatabaseUnavailable(error)) throw error;
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    throw new DatabaseOpenError(
+      `Cannot reach the database at ${describeDatabaseUrl(config.DATABASE_URL)} (DATABASE_URL): ${reason}. ` +
+        'Check that it is running and accepts connections from this machine.',
+    );
+  }
+  const app = await buildApp({ config, database, logger: log });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
 
   const stop = async (signal: string) => {
@@ -24,8 +37,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // Configuration mistakes get a plain message naming the variable; anything else the full error.
-  if (error instanceof ConfigError) console.error(error.message);
+  // Configuration and database mistakes get a plain message naming the variable; anything else the full error.
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError) console.error(error.message);
   else console.error('The portal failed to start:', error);
   process.exit(1);
 });

@@ -20,27 +20,103 @@ export function dialectOf(url: string): DialectName {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
 }
 
-export function openDatabase(url: string): Database {
-  const dialect = dialectOf(url);
-  if (dialect === 'sqlite') {
-    const file = url.slice('sqlite:'.length);
+/** Where pool-level faults are reported; they are never fatal. */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
+/** The database could not be opened at start (bad path, unwritable folder, not a database file). */
+export class DatabaseOpenError extends Error {}
+
+/** A database URL fit for logs and messages: the password is hidden. */
+export function describeDatabaseUrl(url: string): string {
+  if (dialectOf(url) === 'sqlite') return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
+/** How long a call waits for a PostgreSQL connection before answering DATABASE_UNAVAILABLE. */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** Bounds a query on a connection that went silent (a cut network sends no reset). */
+const QUERY_TIMEOUT_MS = 15_000;
+
+function openSqlite(file: string): Database {
+  try {
     if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
     const sqlite = new SqliteDatabase(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { dialect, db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+    return { dialect: 'sqlite', db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseOpenError(
+      `Cannot open the SQLite database at ${resolve(file)} (DATABASE_URL=sqlite:${file}): ${reason}. ` +
+        'Check that the path names a file in a folder the portal may write to.',
+      { cause: error },
+    );
   }
+}
+
+function openPostgres(url: string, log: DatabaseLog): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
     // Timestamps are epoch milliseconds in BIGINT columns: read them as numbers, like SQLite does.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  return { dialect, db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }) };
+  // A connection PostgreSQL ends (restart, failover, pg_terminate_backend, idle timeout) emits
+  // 'error'; unheard, that would end the process. The pool drops the broken client and opens
+  // a new one on the next call; a call caught mid-query answers DATABASE_UNAVAILABLE.
+  pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL ended an idle connection; it will be replaced'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost while in use'));
+  });
+  return { dialect: 'postgres', db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }) };
+}
+
+const consoleLog: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
+
+export function openDatabase(url: string, log: DatabaseLog = consoleLog): Database {
+  return dialectOf(url) === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, log);
+}
+
+// PostgreSQL SQLSTATE classes and codes that mean 'the server is not there for us right now'.
+const PG_UNAVAILABLE_CLASSES = ['08']; // connection exception
+const PG_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '53200', '53100', '58000', '58030', '3D000', '28P01', '28000']);
+const NET_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+// node-postgres reports lost connections and timeouts as plain errors without a code.
+const PG_UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Query read timeout|Connection ended/i;
+// SQLite: the file cannot be opened, read or written (read-only, disk full, I/O error, locked too long, not a database).
+const SQLITE_UNAVAILABLE = /^SQLITE_(CANTOPEN|READONLY|IOERR|FULL|BUSY|LOCKED|NOTADB|CORRUPT|PERM|PROTOCOL)/;
+
+/**
+ * True when `error` means the database cannot be reached or written right now, on either
+ * database: the call answers 503 DATABASE_UNAVAILABLE instead of 500, and may be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const code = 'code' in current ? String((current as { code: unknown }).code) : '';
+    if (PG_UNAVAILABLE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && PG_UNAVAILABLE_CLASSES.includes(code.slice(0, 2)))) return true;
+    if (NET_UNAVAILABLE_CODES.has(code) || SQLITE_UNAVAILABLE.test(code)) return true;
+    if (current instanceof Error && PG_UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Auto-incrementing integer primary key. */

@@ -9,12 +9,18 @@ function migrationsFor(database: Database): Record<string, Migration> {
   };
 }
 
+const migratorFor = (database: Database) =>
+  new Migrator({ db: database.db, provider: { getMigrations: async () => migrationsFor(database) } });
+
+/** Names of the migrations this version needs that the database has not run (for the readiness check). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const migrations = await migratorFor(database).getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
 /** Brings the schema up to date. Safe with several instances: Kysely takes a lock. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrationsFor(database) },
-  });
+  const migrator = migratorFor(database);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw new Error(`Database migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

@@ -6,8 +6,11 @@ import {
   type ErrorCode,
   type FieldError,
 } from '@portal/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { isDatabaseUnavailable } from '../db/dialect.js';
 
 /** An error the client caused or may see: answered with its code's status and body. */
 export class AppError extends Error {
@@ -57,6 +60,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
 };
 
+/** Seconds a client is asked to wait before retrying a call the database could not serve. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Every error becomes {code, message, errors?}; only real server faults answer 500, and are logged. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -66,20 +72,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((entry) => toFieldError(entry, error.validationContext));
-      request.log.info({ errors }, 'request rejected by validation');
+      request.log.debug({ errors }, 'request rejected by validation');
       return reply.status(400).send(new AppError('VALIDATION_FAILED', { errors }).body());
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was stored (the statement failed), so the client may simply retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(new AppError('DATABASE_UNAVAILABLE').body());
     }
     const fastifyCode = 'code' in error ? FASTIFY_CODES[String(error.code)] : undefined;
     if (fastifyCode) {
-      request.log.info({ code: (error as FastifyError).code }, error.message);
+      request.log.debug({ code: (error as FastifyError).code }, error.message);
       return reply.status(ERROR_CODES[fastifyCode]).send(new AppError(fastifyCode).body());
     }
     const status = 'statusCode' in error ? Number(error.statusCode) : 500;
-    if (status >= 400 && status < 500) {
-      // Other client errors fastify raises itself (bad URL encoding, unsupported method…).
-      request.log.info({ err: error }, 'client error');
-      return reply.status(status).send({ code: 'BAD_REQUEST', message: error.message } satisfies ApiErrorBody);
-    }
+    if (status >= 400 && status < 500) return frameworkError(error, request, reply);
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(new AppError('INTERNAL').body());
   });
@@ -87,4 +95,63 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(new AppError('NOT_FOUND').body());
   });
+}
+
+/**
+ * Client errors Fastify raises before a route runs (a bad URL encoding, a parameter too long):
+ * the Fastify option `frameworkErrors`, and the error handler's fallback for other 4xx.
+ */
+export function frameworkError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const status = 'statusCode' in error && Number(error.statusCode) >= 400 && Number(error.statusCode) < 500 ? Number(error.statusCode) : 400;
+  request.log.debug({ err: error }, 'client error');
+  return reply.status(status).send({ code: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST } satisfies ApiErrorBody);
+}
+
+/** Requests without a Host header (HTTP/1.1 requires one) get the same error body as any other. */
+export function requireHostHeader(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+    reply.status(400).send({ code: 'BAD_REQUEST', message: 'The request has no Host header.' } satisfies ApiErrorBody);
+    return;
+  }
+  done();
+}
+
+/** A request line longer than this (of a request too large overall) is answered 414, not 431. */
+const LONGEST_REQUEST_LINE = 8 * 1024;
+
+function clientErrorCode(error: ConnectionError): ErrorCode {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT') return 'REQUEST_TIMEOUT';
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // Node hands the bytes read so far; its declared type is the JSON form of a Buffer.
+    const packet = error.rawPacket as unknown as Buffer | undefined;
+    const lineEnd = Buffer.isBuffer(packet) ? packet.indexOf('\r\n') : -1;
+    return lineEnd === -1 || lineEnd > LONGEST_REQUEST_LINE ? 'URI_TOO_LONG' : 'HEADERS_TOO_LARGE';
+  }
+  return 'BAD_REQUEST';
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (malformed request line or headers,
+ * headers too large, timeouts): answered with the usual {code, message} body, then closed.
+ */
+export function clientErrorHandler(log: FastifyBaseLogger) {
+  return (error: ConnectionError, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const code = clientErrorCode(error);
+    const status = ERROR_CODES[code];
+    const body = JSON.stringify(new AppError(code).body());
+    log.debug({ code: error.code, status }, 'malformed request refused by the HTTP parser');
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Cache-Control: no-store\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  };
 }

@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database, type DialectName } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { createLogger } from '../logger.js';
 import { readOutbox } from './outbox.js';
 
 declare module 'vitest' {
@@ -105,11 +106,12 @@ export async function startTestPortal(dialect: DialectName, options: TestPortalO
     WEB_DIST_DIR: join(dir, 'no-web'),
     ...env,
   });
-  const database = openDatabase(config.DATABASE_URL);
+  const logger = createLogger(config);
+  const database = openDatabase(config.DATABASE_URL, logger);
   await migrateToLatest(database);
   let offset = 0;
   let frozenAt: number | undefined;
-  const app = await buildApp({ config, database, clock: () => (frozenAt ?? Date.now()) + offset });
+  const app = await buildApp({ config, database, logger, clock: () => (frozenAt ?? Date.now()) + offset });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {

@@ -54,11 +54,12 @@ export function secretField({ max, min = 1 }: { max: number; min?: number }) {
 
 /** A whole number an INTEGER column holds on both databases, within [min, max]. */
 export function integerField({ min = INT32_MIN, max = INT32_MAX }: { min?: number; max?: number } = {}) {
+  // Range first: a huge number is out of range (not 'invalid') whatever its fraction.
   return z
     .number({ error: 'FIELD_INVALID' })
-    .int({ error: 'FIELD_INVALID' })
-    .min(Math.max(min, INT32_MIN), { error: 'FIELD_OUT_OF_RANGE' })
-    .max(Math.min(max, INT32_MAX), { error: 'FIELD_OUT_OF_RANGE' });
+    .min(Math.max(min, INT32_MIN), { error: 'FIELD_OUT_OF_RANGE', abort: true })
+    .max(Math.min(max, INT32_MAX), { error: 'FIELD_OUT_OF_RANGE', abort: true })
+    .int({ error: 'FIELD_INVALID' });
 }
 
 /** The id of a stored record: a positive INTEGER. A larger number cannot name a record. */
