@@ -10,6 +10,25 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots', 
 export const DESKTOP = { width: 1366, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * Chromium logs every 4xx answer, and a 503 when a test simulates a database outage; tests provoke
+ * those on purpose and assert what the user sees.
+ */
+const EXPECTED_FAILED_LOAD = /^Failed to load resource: the server responded with a status of (4\d\d|503)\b/;
+
+/** How Chromium words a Content-Security-Policy violation in the console. */
+const CSP_CONSOLE_TEXT = /Content Security Policy|Refused to/;
+
+/** Start of the console line the injected listener logs for each violation. */
+const CSP_VIOLATION_PREFIX = '[csp-violation]';
+
+/** Injected into every page and frame: logs each policy violation as a console error, so a test sees it. */
+function reportPolicyViolations(prefix: string) {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+  });
+}
+
 /** A portal on a fresh SQLite database serving the built web client, and a Chromium to drive it. */
 export interface E2E {
   portal: TestPortal;
@@ -42,12 +61,14 @@ export async function startE2E(): Promise<E2E> {
           if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
         }, language);
       }
+      // Runs before the page's own scripts (and is exempt from its Content-Security-Policy).
+      await context.addInitScript(reportPolicyViolations, CSP_VIOLATION_PREFIX);
       const page = await context.newPage();
       page.on('console', (message: ConsoleMessage) => {
-        // Chromium logs every 4xx answer; tests provoke those on purpose and assert what the user sees.
-        if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-          consoleErrors.push(message.text());
-        }
+        const text = message.text();
+        // A policy violation counts whatever level Chromium logs it at (report-only ones are warnings).
+        if (CSP_CONSOLE_TEXT.test(text)) consoleErrors.push(text);
+        else if (message.type() === 'error' && !EXPECTED_FAILED_LOAD.test(text)) consoleErrors.push(text);
       });
       page.on('pageerror', (error) => consoleErrors.push(error.message));
       return page;
@@ -55,10 +76,14 @@ export async function startE2E(): Promise<E2E> {
     async screenshot(page, name) {
       await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
     },
+    /** Also fails the spec file when any page logged an error or broke the content policy. */
     async close() {
       for (const context of contexts) await context.close();
       await browser.close();
       await portal.close();
+      if (consoleErrors.length > 0) {
+        throw new Error(`The pages logged ${consoleErrors.length} error(s):\n${consoleErrors.join('\n')}`);
+      }
     },
   };
 }

@@ -16,6 +16,9 @@ const queryClient = new QueryClient({
       retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
     },
+    // A write is never repeated by itself: after a 503 nothing was changed, after a lost answer
+    // it may have been, so the user decides by saving again.
+    mutations: { retry: false },
   },
 });
 

@@ -1,3 +1,5 @@
+// First: the schemas of @portal/shared must be built without eval (see the file).
+import './zodWithoutEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';

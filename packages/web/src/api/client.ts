@@ -66,8 +66,19 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const code = isErrorCode(data.code) ? data.code : response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
   const message = typeof data.message === 'string' ? data.message : response.statusText;
   const errors = Array.isArray(data.errors) ? (data.errors as FieldError[]) : [];
-  const retryAfter = typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : undefined;
+  const retryAfter = typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : retryAfterHeader(response);
   return new ApiError(code, message, response.status, errors, retryAfter);
+}
+
+/** `Retry-After` in seconds (a 503 carries it in the header only); the HTTP-date form is ignored. */
+function retryAfterHeader(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('Retry-After') ?? '');
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+/** A failure that may pass by itself (no answer, a timeout, a server or database outage), worth asking again. */
+export function isTemporaryFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 408 || error.status >= 500);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {

@@ -4,6 +4,7 @@ import type { User } from '@portal/shared';
 import { DEFAULT_CSV_SEPARATOR, DEFAULT_LANGUAGE, DEFAULT_TIMEZONE } from '@portal/shared';
 import { accountsApi } from '../../api/accounts';
 import { getToken, isLogged, subscribeSession } from '../../api/authStorage';
+import { ApiError, isTemporaryFailure } from '../../api/client';
 
 export const USER_QUERY_KEY = ['user'] as const;
 
@@ -28,7 +29,22 @@ export function useToken(): string | null {
   return useSyncExternalStore(subscribeSession, getToken);
 }
 
-/** The signed-in user (the placeholder while logged out or loading). */
+/** How often the user is asked for again while the portal cannot reach it, unless the server says. */
+const USER_RETRY_SECONDS = 5;
+const MAX_RETRY_SECONDS = 60;
+
+/** Seconds until the next automatic attempt after `error`, or null when asking again will not help. */
+export function userRetrySeconds(error: unknown): number | null {
+  if (!isTemporaryFailure(error)) return null;
+  const asked = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+  return Math.min(asked ?? USER_RETRY_SECONDS, MAX_RETRY_SECONDS);
+}
+
+/**
+ * The signed-in user (the placeholder while logged out or loading). A refused token (401) is
+ * handled by the API client, which forgets it and leads to login; any other failure is reported
+ * as `loadFailure`, keeping the token, and a temporary one is asked again every few seconds.
+ */
 export function useCurrentUser() {
   const logged = useLogged();
   const query = useQuery({
@@ -36,11 +52,19 @@ export function useCurrentUser() {
     queryFn: accountsApi.getUser,
     enabled: logged,
     staleTime: 5 * 60_000,
+    // No quick retries: the "try again" panel shows at once, then the interval below asks again.
     retry: false,
+    refetchInterval: ({ state }) => {
+      const seconds = state.status === 'error' ? userRetrySeconds(state.error) : null;
+      return seconds === null ? false : seconds * 1000;
+    },
   });
   return {
     user: logged ? (query.data ?? PLACEHOLDER_USER) : PLACEHOLDER_USER,
-    failed: logged && query.isError,
+    // Once a user is loaded, a failed refresh keeps it: the screens report their own failures.
+    loadFailure: logged && query.isError && query.data === undefined ? query.error : null,
+    retrying: query.isFetching,
+    retry: () => void query.refetch(),
   };
 }
 
