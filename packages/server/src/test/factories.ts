@@ -1,4 +1,6 @@
 import type { LoginResponse, RegisterBody, User } from '@portal/shared';
+import { hashToken, newToken } from '../http/tokens.js';
+import { sessionsRepository } from '../modules/accounts/sessions.repository.js';
 import type { TestPortal } from './harness.js';
 import { lastRecoveryToken as lastRecoveryTokenIn } from './outbox.js';
 
@@ -38,3 +40,23 @@ export async function createAccount(portal: TestPortal, overrides: Partial<Regis
 
 /** The token of the newest recovery link mailed to `email`. */
 export const lastRecoveryToken = (portal: TestPortal, email: string) => lastRecoveryTokenIn(portal.outboxDir, email);
+
+/**
+ * A new session of `userId` written straight through the sessions repository: a valid bearer token
+ * without login's password hashing (for tests that need hundreds of them).
+ */
+export async function issueSession(portal: TestPortal, userId: number, now = Date.now()): Promise<string> {
+  const token = newToken();
+  await sessionsRepository(portal.database.db).insert({
+    user_id: userId,
+    token_hash: hashToken(token),
+    csrf_hash: null,
+    user_agent: 'issued by a test',
+    ip: '127.0.0.1',
+    created_at: now,
+    last_used_at: now,
+    expires_at: now + portal.config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    revoked_at: null,
+  });
+  return token;
+}

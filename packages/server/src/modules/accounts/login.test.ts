@@ -55,7 +55,7 @@ describeEachDialect('login', (portal) => {
   });
 
   it('refuses calls without a token, with a malformed header or with an unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Token abc' }, { authorization: 'Bearer not-a-session' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Token abc' }, { authorization: 'Bearer not-a-session' }]) {
       const answer = await portal().request('GET', '/api/getuser', { headers });
       expect(answer.status).toBe(401);
       expect(answer.body.code).toBe('UNAUTHENTICATED');

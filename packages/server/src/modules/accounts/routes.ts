@@ -35,9 +35,17 @@ function requestLanguage(request: FastifyRequest): Language {
   return DEFAULT_LANGUAGE;
 }
 
+/** Longest textual IP address (IPv6 with an IPv4 tail is 45 characters); the sessions column holds 64. */
+const IP_MAX_LENGTH = 64;
+const USER_AGENT_MAX_LENGTH = 300;
+
+/**
+ * Who is calling, bounded once here: behind a proxy (TRUST_PROXY) the address comes from
+ * X-Forwarded-For, which the client writes, and it keys the throttle rows and session rows.
+ */
 const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? '',
+  ip: request.ip.slice(0, IP_MAX_LENGTH),
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH),
   language: requestLanguage(request),
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInput, createAccount, type TestAccount } from '../../test/factories.js';
-import { startTestPortal, testDialects, type TestPortal } from '../../test/harness.js';
+import { describeEachDialect, startTestPortal, testDialects, type TestPortal } from '../../test/harness.js';
 
 /** Values one database could not store are refused by the shared schema, the same on both. */
 const EDGES: Array<[string, { path: string; body: (account: TestAccount) => unknown }]> = [
@@ -53,3 +53,30 @@ describe('the storage rule answers the same on every database', () => {
     expect(new Set(names)).toEqual(new Set(['مزرعة 🐔 Granja']));
   });
 });
+
+describeEachDialect(
+  'a client address from X-Forwarded-For is bounded before it is stored',
+  (portal) => {
+    const longAddress = 'x'.repeat(400);
+
+    it('answers a login from a 400-character address like any other', async () => {
+      const answer = await portal().request('POST', '/api/login', {
+        body: { email: 'nobody@granja.test', password: 'wrong-pass-1' },
+        headers: { 'x-forwarded-for': longAddress },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body.code).toBe('INVALID_CREDENTIALS');
+    });
+
+    it('answers a recovery request from it, and keeps the session address short', async () => {
+      const account = await createAccount(portal());
+      const recover = await portal().request('GET', `/api/password_recover?email=${encodeURIComponent(account.email)}`, { headers: { 'x-forwarded-for': longAddress } });
+      expect(recover.status).toBe(200);
+      const login = await portal().request('POST', '/api/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': longAddress } });
+      expect(login.status).toBe(200);
+      const sessions = await portal().request('GET', '/api/getsessions', { token: login.body.token });
+      expect(sessions.body.find((session: { current: boolean }) => session.current).ip).toBe(longAddress.slice(0, 64));
+    });
+  },
+  { TRUST_PROXY: 'true' },
+);
