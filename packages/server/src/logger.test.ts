@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -62,5 +63,20 @@ describe('the request log', () => {
     const everything = JSON.stringify(lines.filter((line) => line.msg === 'request'));
     expect(everything).not.toContain('ana@granja.test');
     expect(everything).not.toContain('very-secret-token');
+  });
+
+  it('logs a client hanging up mid-body as a client error, not as a database fault', async () => {
+    lines.length = 0;
+    const { port } = new URL(base);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on('close', () => resolve());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lines.filter((line) => line.msg === 'database unavailable')).toEqual([]);
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 });

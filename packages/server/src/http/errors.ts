@@ -75,7 +75,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.debug({ errors }, 'request rejected by validation');
       return reply.status(400).send(new AppError('VALIDATION_FAILED', { errors }).body());
     }
-    if (isDatabaseUnavailable(error)) {
+    // A client that hangs up mid-body raises ECONNRESET too, marked as its own fault (4xx).
+    const clientFault = 'statusCode' in error && Number(error.statusCode) >= 400 && Number(error.statusCode) < 500;
+    if (!clientFault && isDatabaseUnavailable(error)) {
       // Nothing was stored (the statement failed), so the client may simply retry.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
