@@ -15,28 +15,37 @@ describe('while the database is unreachable the user stays signed in', () => {
     await e2e?.close();
   });
 
+  type Page = Parameters<E2E['screenshot']>[0];
+
   /** Nothing on the page overflows the viewport sideways. */
-  const overflow = (page: Parameters<E2E['screenshot']>[0]) =>
-    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  /**
+   * Cuts the database, reloads, and checks the panel in `language`: its texts, the route and the
+   * token kept; screenshots at desktop and phone width (left at phone width).
+   */
+  async function expectPanelAfterOutage(page: Page, panel: UnavailablePanel, language: 'pt' | 'en', route: RegExp) {
+    const token = await panel.token();
+    await panel.breakDatabase();
+    await page.reload();
+    await panel.waitFor();
+    expect(await panel.title().textContent()).toBe(text(language, 'unavailable.title'));
+    expect(await panel.message().textContent()).toContain(text(language, 'errors.DATABASE_UNAVAILABLE'));
+    expect(page.url()).toMatch(route);
+    expect(await panel.token()).toBe(token);
+    await e2e.screenshot(page, `unavailable-${language}-desktop`);
+    await page.setViewportSize(PHONE);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await e2e.screenshot(page, `unavailable-${language}-phone`);
+    return token;
+  }
 
   it('shows a translated "try again" panel, keeps the token, and Try again opens the dashboard (pt)', async () => {
     const page = await e2e.newPage(DESKTOP);
     await signedIn(e2e, page);
     const panel = new UnavailablePanel(page);
-    const token = await panel.token();
-
-    await panel.breakDatabase();
-    await page.reload();
-    await panel.waitFor();
-    expect(await panel.title().textContent()).toBe(text('pt', 'unavailable.title'));
-    expect(await panel.message().textContent()).toContain(text('pt', 'errors.DATABASE_UNAVAILABLE'));
+    const token = await expectPanelAfterOutage(page, panel, 'pt', /#\/dashboard$/);
     expect(await panel.retryButton().textContent()).toContain(text('pt', 'unavailable.retry'));
-    expect(page.url()).toMatch(/#\/dashboard$/);
-    expect(await panel.token()).toBe(token);
-    await e2e.screenshot(page, 'unavailable-pt-desktop');
-    await page.setViewportSize(PHONE);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await e2e.screenshot(page, 'unavailable-pt-phone');
 
     // It asks again by itself every few seconds, still without leaving.
     await expect.poll(() => panel.attempts(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
@@ -56,20 +65,8 @@ describe('while the database is unreachable the user stays signed in', () => {
     const menu = new AppMenu(page);
     await expect.poll(() => menu.pageTitle().textContent()).toBe(text('en', 'screens.flocks.title'));
     const panel = new UnavailablePanel(page);
-    const token = await panel.token();
-
-    await panel.breakDatabase();
-    await page.reload();
-    await panel.waitFor();
-    expect(await panel.title().textContent()).toBe(text('en', 'unavailable.title'));
-    expect(await panel.message().textContent()).toContain(text('en', 'errors.DATABASE_UNAVAILABLE'));
+    await expectPanelAfterOutage(page, panel, 'en', /#\/lotes$/);
     expect(await page.getByTestId('unavailable-hint').textContent()).toContain(text('en', 'unavailable.autoRetry', { seconds: '5' }));
-    expect(page.url()).toMatch(/#\/lotes$/);
-    expect(await panel.token()).toBe(token);
-    await e2e.screenshot(page, 'unavailable-en-desktop');
-    await page.setViewportSize(PHONE);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await e2e.screenshot(page, 'unavailable-en-phone');
 
     await panel.restoreDatabase();
     await expect.poll(() => menu.pageTitle().textContent(), { timeout: 15_000 }).toBe(text('en', 'screens.flocks.title'));

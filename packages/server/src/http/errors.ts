@@ -60,6 +60,12 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
 };
 
+/** The 4xx status an error carries when the framework marked it as the client's fault. */
+function clientFaultStatus(error: Error): number | undefined {
+  const status = 'statusCode' in error ? Number(error.statusCode) : NaN;
+  return status >= 400 && status < 500 ? status : undefined;
+}
+
 /** Seconds a client is asked to wait before retrying a call the database could not serve. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -76,8 +82,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(new AppError('VALIDATION_FAILED', { errors }).body());
     }
     // A client that hangs up mid-body raises ECONNRESET too, marked as its own fault (4xx).
-    const clientFault = 'statusCode' in error && Number(error.statusCode) >= 400 && Number(error.statusCode) < 500;
-    if (!clientFault && isDatabaseUnavailable(error)) {
+    if (clientFaultStatus(error) === undefined && isDatabaseUnavailable(error)) {
       // Nothing was stored (the statement failed), so the client may simply retry.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
@@ -88,8 +93,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.debug({ code: (error as FastifyError).code }, error.message);
       return reply.status(ERROR_CODES[fastifyCode]).send(new AppError(fastifyCode).body());
     }
-    const status = 'statusCode' in error ? Number(error.statusCode) : 500;
-    if (status >= 400 && status < 500) return frameworkError(error, request, reply);
+    if (clientFaultStatus(error) !== undefined) return frameworkError(error, request, reply);
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(new AppError('INTERNAL').body());
   });
@@ -104,7 +108,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * the Fastify option `frameworkErrors`, and the error handler's fallback for other 4xx.
  */
 export function frameworkError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const status = 'statusCode' in error && Number(error.statusCode) >= 400 && Number(error.statusCode) < 500 ? Number(error.statusCode) : 400;
+  const status = clientFaultStatus(error) ?? 400;
   request.log.debug({ err: error }, 'client error');
   return reply.status(status).send({ code: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST } satisfies ApiErrorBody);
 }
