@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/dialect.js';
+import { authenticate } from './http/auth.js';
 import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostHeader } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createLogger, redactUrl } from './logger.js';
@@ -15,7 +16,12 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { passwordResetsRepository } from './modules/accounts/password-resets.repository.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { accountsService } from './modules/accounts/service.js';
+import type { ModuleContext } from './modules/context.js';
+import { farmsModule } from './modules/farms/module.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { grantsRepository } from './modules/permissions/grants.repository.js';
+import { permissionsModule } from './modules/permissions/module.js';
+import { ownerScopes } from './modules/permissions/scope.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
 import { throttleRepository } from './modules/accounts/throttle.repository.js';
 import { usersRepository } from './modules/accounts/users.repository.js';
@@ -86,6 +92,19 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   });
   await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, config));
+
+  const context: ModuleContext = {
+    config,
+    database,
+    clock,
+    log: app.log,
+    requireAccount: authenticate(accounts),
+    scopes: ownerScopes(grantsRepository(database.db)),
+  };
+  // Farm records (spec sections 2, 3, 6, 7): one line per feature module.
+  await app.register(permissionsModule(context));
+  await app.register(farmsModule(context));
+  // (modules: next feature modules here)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

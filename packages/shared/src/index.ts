@@ -5,3 +5,4 @@ export * from './menu.js';
 export * from './routes.js';
 export * from './schemas/primitives.js';
 export * from './schemas/accounts.js';
+export * from './schemas/records/index.js';

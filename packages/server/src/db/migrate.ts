@@ -1,11 +1,13 @@
 import { Migrator, type Migration } from 'kysely';
 import type { Database } from './dialect.js';
 import { accounts } from './migrations/0001_accounts.js';
+import { farmRecords } from './migrations/0002_farm_records.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
   return {
     '0001_accounts': accounts(database.dialect),
+    '0002_farm_records': farmRecords(database.dialect),
   };
 }
 

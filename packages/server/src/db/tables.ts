@@ -46,9 +46,240 @@ export interface AuthThrottleTable {
   locked_until: number | null;
 }
 
+/** Columns every owned record has. */
+interface Owned {
+  id: Generated<number>;
+  owner_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NucleosTable extends Owned {
+  nome: string;
+  tipo: string;
+  codigo: string;
+  endereco: string;
+  cidade: string;
+  estado: string;
+  pais: string;
+  latitude: number | null;
+  longitude: number | null;
+  obs: string;
+}
+
+export interface AviariosTable {
+  id: Generated<number>;
+  nucleo_id: number;
+  ordem: number;
+  nome: string;
+  lados: number;
+  boxes: number;
+  capacidade: number;
+  area_m2: number | null;
+}
+
+/** What an owner lets another user see or manage; `all_data` 0 limits it to grant_nucleos. */
+export interface GrantsTable {
+  id: Generated<number>;
+  owner_id: number;
+  grantee_id: number;
+  nivel: string;
+  all_data: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GrantNucleosTable {
+  grant_id: number;
+  nucleo_id: number;
+}
+
+export interface PadroesTable extends Owned {
+  nome: string;
+  linhagem: string;
+  edicao: string;
+  sexo: string;
+  fonte: string;
+}
+
+export interface PadraoPontosTable {
+  padrao_id: number;
+  idade: number;
+  peso: number;
+  ganho_diario: number | null;
+  conversao: number | null;
+  consumo_acumulado: number | null;
+}
+
+export interface LotesTable extends Owned {
+  nucleo_id: number;
+  codigo: string;
+  data_alojamento: string | null;
+  linhagem: string;
+  padrao_id: number | null;
+  aves_macho: number;
+  aves_femea: number;
+  aves_misto: number;
+  data_encerramento: string | null;
+  obs: string;
+}
+
+export interface LoteAviariosTable {
+  lote_id: number;
+  aviario_id: number;
+}
+
+export interface LoteMortalidadeTable {
+  id: Generated<number>;
+  lote_id: number;
+  data: string;
+  aves: number;
+  causa: string;
+}
+
+export interface DevicesTable extends Owned {
+  modelo: string;
+  serie: string;
+  chip_id: string;
+  versao: string;
+  nome: string;
+  nucleo_id: number | null;
+  aviario_id: number | null;
+  obs: string;
+  credential_user: string;
+  credential_hash: string;
+  last_contact_at: number | null;
+}
+
+/** Kilograms in tenths (hectograms), so sums are exact. */
+export interface SilosTable extends Owned {
+  nucleo_id: number;
+  nome: string;
+  capacidade_hg: number;
+  tipo_racao: string;
+  device_id: number | null;
+  obs: string;
+}
+
+export interface SiloAviariosTable {
+  silo_id: number;
+  aviario_id: number;
+}
+
+export interface SiloMovimentosTable {
+  id: Generated<number>;
+  silo_id: number;
+  tipo: string;
+  data: string;
+  /** Signed effect on silo_id; a transfer adds the opposite to silo_destino_id. */
+  quantidade_hg: number;
+  silo_destino_id: number | null;
+  nota_fiscal: string;
+  obs: string;
+  created_at: number;
+}
+
+export interface FumigadoresTable extends Owned {
+  nucleo_id: number;
+  aviario_id: number | null;
+  device_id: number | null;
+  nome: string;
+  produto: string;
+  dose_ml: number;
+  volume_agua_l: number | null;
+  duracao_min: number;
+  /** Times of day, pipe-separated (08:00|14:00). */
+  horarios: string;
+  ativo: number;
+  obs: string;
+}
+
+export interface PontosColetaTable extends Owned {
+  nucleo_id: number | null;
+  aviario_id: number | null;
+  nome: string;
+  serie_coletores: string;
+  obs: string;
+}
+
+export interface ChavesTable extends Owned {
+  descricao: string;
+  escopo: string;
+  key_hash: string;
+  inicio: string;
+  validade: string | null;
+  ativa: number;
+}
+
+export interface ChaveUsosTable {
+  id: Generated<number>;
+  chave_id: number;
+  acao: string;
+  detalhe: string;
+  ip: string;
+  user_id: number | null;
+  created_at: number;
+}
+
+export interface GraficosTable extends Owned {
+  titulo: string;
+  tipo: string;
+  periodo: string;
+  data_inicio: string | null;
+  data_fim: string | null;
+}
+
+export interface GraficoLinhasTable {
+  id: Generated<number>;
+  grafico_id: number;
+  ordem: number;
+  tit: string;
+  fonte: string;
+  device_id: number | null;
+  lote_id: number | null;
+  silo_id: number | null;
+  padrao_id: number | null;
+}
+
+/** Integration (kind 'integracao') and Mtech (kind 'mtech') settings; the password is encrypted. */
+export interface IntegrationConfigsTable extends Owned {
+  kind: string;
+  nome: string;
+  sistema: string;
+  empresa: string;
+  endpoint: string;
+  usuario: string;
+  senha_enc: string | null;
+  agenda: string;
+  hora: string | null;
+  /** Pipe-separated DADOS_INTEGRACAO. */
+  dados: string;
+  ativo: number;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   auth_throttle: AuthThrottleTable;
+  nucleos: NucleosTable;
+  aviarios: AviariosTable;
+  grants: GrantsTable;
+  grant_nucleos: GrantNucleosTable;
+  padroes: PadroesTable;
+  padrao_pontos: PadraoPontosTable;
+  lotes: LotesTable;
+  lote_aviarios: LoteAviariosTable;
+  lote_mortalidade: LoteMortalidadeTable;
+  devices: DevicesTable;
+  silos: SilosTable;
+  silo_aviarios: SiloAviariosTable;
+  silo_movimentos: SiloMovimentosTable;
+  fumigadores: FumigadoresTable;
+  pontos_coleta: PontosColetaTable;
+  chaves: ChavesTable;
+  chave_usos: ChaveUsosTable;
+  graficos: GraficosTable;
+  grafico_linhas: GraficoLinhasTable;
+  integration_configs: IntegrationConfigsTable;
 }

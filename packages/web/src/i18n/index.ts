@@ -1,9 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import pt from './locales/pt.json';
+import { localeTree } from './resources';
 
 /** localStorage key of the interface language (spec: the choice is stored locally). */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -42,7 +40,7 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: { pt: { translation: pt }, en: { translation: en }, es: { translation: es } },
+  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: localeTree(language) }])),
   lng: storedLanguage(),
   supportedLngs: [...LANGUAGES],
   // No fallback language: the three files hold the same keys, and a missing one must show up.

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, MENU_GROUPS, MENU_TOP } from '@portal/shared';
 import { LATER_SCREENS } from '../features/screens/laterScreens';
-import { flatten, placeholders, type LocaleTree } from './flatten';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import pt from './locales/pt.json';
+import { flatten, placeholders } from './flatten';
+import { localeTree } from './resources';
 
-const locales = { pt: flatten(pt as LocaleTree), en: flatten(en as LocaleTree), es: flatten(es as LocaleTree) };
+// The shared file and every feature's file, as the app loads them.
+const locales = { pt: flatten(localeTree('pt')), en: flatten(localeTree('en')), es: flatten(localeTree('es')) };
 const names = Object.keys(locales) as (keyof typeof locales)[];
 
 describe('locale files', () => {

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/dialect.js';
+import type { OwnerScopes } from './permissions/scope.js';
+
+/** What app.ts hands every feature module; a module builds its own repositories and service from it. */
+export interface ModuleContext {
+  config: Config;
+  database: Database;
+  clock: () => number;
+  log: FastifyBaseLogger;
+  /** onRequest hook of every call that needs a signed-in user. */
+  requireAccount: onRequestHookHandler;
+  /** Resolves the owner a call acts for (`prop`) against the caller's grants. */
+  scopes: OwnerScopes;
+}
+
+export type FeatureModule = (context: ModuleContext) => FastifyPluginAsync;

@@ -1,0 +1,118 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { AviariosTable, NucleosTable, Tables } from '../../db/tables.js';
+
+export type NucleoRow = Selectable<NucleosTable>;
+export type AviarioRow = Selectable<AviariosTable>;
+export type NucleoValues = Omit<Insertable<NucleosTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at'>;
+export type AviarioValues = Omit<Insertable<AviariosTable>, 'id' | 'nucleo_id' | 'ordem'> & { id?: number | undefined };
+
+export interface NucleoWithHouses extends NucleoRow {
+  aviarios: AviarioRow[];
+  lotes_ativos: number;
+}
+
+/** Tables whose rows point at a farm or a house: a farm or house they use cannot be deleted. */
+const FARM_DEPENDENTS = ['lotes', 'silos', 'devices', 'fumigadores', 'pontos_coleta'] as const;
+
+export function nucleosRepository(db: Kysely<Tables>) {
+  async function withHouses(rows: NucleoRow[]): Promise<NucleoWithHouses[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const houses = await db.selectFrom('aviarios').selectAll().where('nucleo_id', 'in', ids).orderBy('ordem').orderBy('id').execute();
+    const active = await db
+      .selectFrom('lotes')
+      .select(['nucleo_id', db.fn.countAll<number>().as('count')])
+      .where('nucleo_id', 'in', ids)
+      .where('data_encerramento', 'is', null)
+      .groupBy('nucleo_id')
+      .execute();
+    const activeBy = new Map(active.map((row) => [row.nucleo_id, Number(row.count)]));
+    return rows.map((row) => ({
+      ...row,
+      aviarios: houses.filter((house) => house.nucleo_id === row.id),
+      lotes_ativos: activeBy.get(row.id) ?? 0,
+    }));
+  }
+
+  /** Inserts, updates and removes houses so the farm has exactly `houses`, in that order. */
+  async function replaceHouses(trx: Transaction<Tables>, nucleoId: number, houses: AviarioValues[]): Promise<void> {
+    const kept = houses.flatMap((house) => (house.id === undefined ? [] : [house.id]));
+    let removal = trx.deleteFrom('aviarios').where('nucleo_id', '=', nucleoId);
+    if (kept.length > 0) removal = removal.where('id', 'not in', kept);
+    await removal.execute();
+    for (const [ordem, { id, ...house }] of houses.entries()) {
+      if (id === undefined) await trx.insertInto('aviarios').values({ ...house, nucleo_id: nucleoId, ordem }).execute();
+      else await trx.updateTable('aviarios').set({ ...house, ordem }).where('id', '=', id).where('nucleo_id', '=', nucleoId).execute();
+    }
+  }
+
+  return {
+    async list(ownerId: number, only: readonly number[] | null): Promise<NucleoWithHouses[]> {
+      if (only !== null && only.length === 0) return [];
+      let query = db.selectFrom('nucleos').selectAll().where('owner_id', '=', ownerId);
+      if (only !== null) query = query.where('id', 'in', [...only]);
+      return withHouses(await query.orderBy('nome').orderBy('id').execute());
+    },
+
+    async find(ownerId: number, id: number): Promise<NucleoWithHouses | undefined> {
+      const row = await db.selectFrom('nucleos').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+      return row ? (await withHouses([row]))[0] : undefined;
+    },
+
+    /** Compared in JS: SQLite's lower() leaves accented letters alone, PostgreSQL's does not. */
+    async nameTaken(ownerId: number, nome: string, exceptId: number | undefined): Promise<boolean> {
+      const rows = await db.selectFrom('nucleos').select(['id', 'nome']).where('owner_id', '=', ownerId).execute();
+      const wanted = nome.toLocaleLowerCase('pt-BR');
+      return rows.some((row) => row.id !== exceptId && row.nome.toLocaleLowerCase('pt-BR') === wanted);
+    },
+
+    async insert(ownerId: number, values: NucleoValues, houses: AviarioValues[], now: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('nucleos')
+          .values({ ...values, owner_id: ownerId, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await replaceHouses(trx, id, houses);
+        return id;
+      });
+    },
+
+    /** Updates the farm (values undefined: houses only) and its houses in one transaction. */
+    async update(ownerId: number, id: number, values: NucleoValues | undefined, houses: AviarioValues[], now: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('nucleos').set({ ...values, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+        await replaceHouses(trx, id, houses);
+      });
+    },
+
+    /** Houses among `ids` that flocks, silos, devices, fumigators or collection points still use. */
+    async housesInUse(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const used = new Set<number>();
+      for (const table of ['lote_aviarios', 'silo_aviarios'] as const) {
+        const rows = await db.selectFrom(table).select('aviario_id').where('aviario_id', 'in', ids).execute();
+        for (const row of rows) used.add(row.aviario_id);
+      }
+      for (const table of ['devices', 'fumigadores', 'pontos_coleta'] as const) {
+        const rows = await db.selectFrom(table).select('aviario_id').where('aviario_id', 'in', ids).execute();
+        for (const row of rows) if (row.aviario_id !== null) used.add(row.aviario_id);
+      }
+      return [...used];
+    },
+
+    /** True when flocks, silos, devices, fumigators or collection points are on the farm. */
+    async farmInUse(id: number): Promise<boolean> {
+      for (const table of FARM_DEPENDENTS) {
+        const row = await db.selectFrom(table).select('id').where('nucleo_id', '=', id).limit(1).executeTakeFirst();
+        if (row) return true;
+      }
+      return false;
+    },
+
+    async remove(ownerId: number, id: number): Promise<void> {
+      await db.deleteFrom('nucleos').where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+  };
+}
+export type NucleosRepository = ReturnType<typeof nucleosRepository>;

@@ -1,0 +1,49 @@
+import type { Nivel } from '@portal/shared';
+import { AppError } from '../../http/errors.js';
+import type { GrantsRepository } from './grants.repository.js';
+
+/** What a call may do with whose data: resolved once per call from `prop` and the caller's grants. */
+export interface OwnerScope {
+  /** The owner whose records the call reads or writes. */
+  ownerId: number;
+  /** The signed-in user. */
+  actorId: number;
+  nivel: 'proprietario' | Nivel;
+  /** null: every farm of the owner; else only these farms and what hangs from them. */
+  nucleos: readonly number[] | null;
+}
+
+export type Need = 'read' | 'manage';
+
+/**
+ * Resolves the owner a call acts for. Not the caller and no grant → 404 (another owner's data
+ * does not exist for this caller); a read grant asked to write → 403.
+ */
+export function ownerScopes(grants: GrantsRepository) {
+  return {
+    async resolve(actorId: number, prop: number | undefined, need: Need): Promise<OwnerScope> {
+      if (prop === undefined || prop === actorId) return { ownerId: actorId, actorId, nivel: 'proprietario', nucleos: null };
+      const grant = await grants.find(prop, actorId);
+      if (!grant) throw new AppError('NOT_FOUND');
+      if (need === 'manage' && grant.nivel !== 'gestao') throw new AppError('FORBIDDEN');
+      return { ownerId: prop, actorId, nivel: grant.nivel as Nivel, nucleos: grant.nucleos };
+    },
+  };
+}
+export type OwnerScopes = ReturnType<typeof ownerScopes>;
+
+/** True when the scope reaches this farm (a record without a farm needs a whole-account grant). */
+export function reachesFarm(scope: OwnerScope, nucleoId: number | null): boolean {
+  if (scope.nucleos === null) return true;
+  return nucleoId !== null && scope.nucleos.includes(nucleoId);
+}
+
+/** Records not tied to a farm (charts, standards' writes): a grant limited to some farms does not reach them. */
+export function requireWholeAccount(scope: OwnerScope): void {
+  if (scope.nucleos !== null) throw new AppError('FORBIDDEN');
+}
+
+/** Keys, permissions and integration settings are the owner's alone, whatever the grant. */
+export function requireOwner(scope: OwnerScope): void {
+  if (scope.nivel !== 'proprietario') throw new AppError('FORBIDDEN');
+}
