@@ -26,7 +26,7 @@ export const setPermissoesBody = z.object({
 export type SetPermissoesBody = z.input<typeof setPermissoesBody>;
 
 /** Calls with an empty body (permissoes, proprietarios). */
-export const emptyBody = z.object({}).strict().default({});
+export const emptyBody = z.object({}).strict().nullish();
 
 /** A grant this owner gave (permissoes). */
 export const permissao = z.object({

@@ -1,0 +1,152 @@
+import { beforeAll, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../test/factories.js';
+import { grantAccess } from '../test/factories/farms.js';
+import { describeEachDialect, type TestPortal } from '../test/harness.js';
+import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.js';
+
+/**
+ * Access control for every call of the OpenAPI document: each one is either a call on an
+ * owner's records (another owner's id → 404, a read grant writing → 403, the record unchanged)
+ * or a call about the caller alone, named below with the reason. A new call without a case fails.
+ */
+
+type Call = `${'GET' | 'POST'} /api/${string}`;
+interface Attempt {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+/** The caller's own account, sessions, grants or a public catalogue: no owner's records involved. */
+const NOT_OWNER_DATA: Partial<Record<Call, string>> = {
+  'POST /api/register': 'creates an account', 'POST /api/login': 'signs in', 'GET /api/getuser': 'the caller',
+  'POST /api/updateuser': 'the caller', 'GET /api/password_recover': 'no session', 'POST /api/password_reset': 'no session',
+  'GET /api/setcookie': 'the caller', 'POST /api/logout': 'the caller', 'GET /api/getsessions': 'the caller',
+  'POST /api/delsession': 'the caller (tested in sessions.test.ts)', 'GET /api/health': 'public', 'GET /api/ready': 'public',
+  'POST /api/permissoes': 'grants the caller gave (tested below)', 'POST /api/proprietarios': 'owners that granted the caller (tested below)',
+  'POST /api/setpermissoes': "the caller's own grants", 'GET /api/getdevice_type': 'catalogue of models', 'GET /api/getprotocolos': 'catalogue',
+  'GET /api/getpadrao_presets': 'published standards',
+};
+
+/**
+ * For each call on owner data: the request that touches owner A's record `r` (acting for `prop`
+ * when given). Writes are valid requests, so only access decides the answer.
+ */
+function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; attempt: (prop?: number) => Attempt }>> {
+  const get = (path: string, id?: number) => (prop?: number) => ({
+    method: 'GET' as const,
+    path: `/api/${path}?${new URLSearchParams({ ...(id === undefined ? {} : { id: String(id) }), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+  });
+  const post = (path: string, body: Record<string, unknown>) => (prop?: number) => ({ method: 'POST' as const, path: `/api/${path}`, body: { ...body, ...(prop === undefined ? {} : { prop }) } });
+  const read = (attempt: (prop?: number) => Attempt) => ({ write: false, attempt });
+  const write = (attempt: (prop?: number) => Attempt) => ({ write: true, attempt });
+  return {
+    'GET /api/getnucleo': read(get('getnucleo', r.nucleo.id)),
+    'POST /api/registernucleo': write(post('registernucleo', { id: r.nucleo.id, nome: 'Tomado' })),
+    'POST /api/updatenucleomanual': write(post('updatenucleomanual', { idnucleo: r.nucleo.id, aviarios: [] })),
+    'POST /api/delnucleo': write(post('delnucleo', { idnucleo: r.nucleo.id })),
+    'GET /api/getpadrao': read(get('getpadrao', r.padrao.id)),
+    'POST /api/registerpadrao': write(post('registerpadrao', { id: r.padrao.id, nome: 'X', linhagem: 'X', pontos: [{ idade: 0, peso: 42 }] })),
+    'POST /api/delpadrao': write(post('delpadrao', { idpadrao: r.padrao.id })),
+    'GET /api/getlote': read(get('getlote', r.lote.id)),
+    'POST /api/registerlote': write(post('registerlote', { id: r.lote.id, codigo: 'X', nucleo_id: r.nucleo.id, aviarios: [r.nucleo.aviarios[0]!.id] })),
+    'POST /api/dellote': write(post('dellote', { idlote: r.lote.id })),
+    'GET /api/getsilo': read(get('getsilo', r.silo.id)),
+    'POST /api/registersilo': write(post('registersilo', { id: r.silo.id, nome: 'X', nucleo_id: r.nucleo.id, capacidade_kg: 1 })),
+    'POST /api/delsilo': write(post('delsilo', { idsilo: r.silo.id })),
+    'GET /api/getsilomov': read(get('getsilomov', r.silo.id)),
+    'POST /api/registersilomov': write(post('registersilomov', { idsilo: r.silo.id, tipo: 'entrada', data: '2026-11-01', quantidade_kg: 1 })),
+    'POST /api/delsilomov': write(post('delsilomov', { idmov: r.movimento.id })),
+    'GET /api/getfumigador': read(get('getfumigador', r.fumigador.id)),
+    'POST /api/registerfumigador': write(post('registerfumigador', { id: r.fumigador.id, nome: 'X', nucleo_id: r.nucleo.id })),
+    'POST /api/delfumigador': write(post('delfumigador', { idfumigador: r.fumigador.id })),
+    'GET /api/getpontocoleta': read(get('getpontocoleta', r.ponto.id)),
+    'POST /api/registerpontocoleta': write(post('registerpontocoleta', { id: r.ponto.id, nome: 'X', serie_coletores: r.coletor.serie })),
+    'POST /api/delpontocoleta': write(post('delpontocoleta', { idponto: r.ponto.id })),
+    'GET /api/getchave': read(get('getchave', r.chave.id)),
+    'POST /api/registerchave': write(post('registerchave', { id: r.chave.id, descricao: 'X' })),
+    'POST /api/delchave': write(post('delchave', { idchave: r.chave.id })),
+    'POST /api/getchavehist': read(post('getchavehist', { idchave: r.chave.id })),
+    'GET /api/getgrafico': read(get('getgrafico', r.grafico.id)),
+    'POST /api/registergrafico': write(post('registergrafico', { id: r.grafico.id, titulo: 'X', linhas: [{ tit: 'X', fonte: 'padrao', padrao_id: r.padrao.id }] })),
+    'POST /api/delgrafico': write(post('delgrafico', { idgrafico: r.grafico.id })),
+    'GET /api/getdevice': read(get('getdevice', r.device.id)),
+    'GET /api/getdevice_conn': read(get('getdevice_conn', r.device.id)),
+    'POST /api/registerdevice': write(post('registerdevice', { modelo: 'CAM', serie: `ISO-${r.device.id}` })),
+    'POST /api/updatedevice': write(post('updatedevice', { iddevice: r.device.id, nome: 'Tomado' })),
+    'POST /api/deldevice': write(post('deldevice', { iddevice: r.device.id })),
+    'GET /api/getintegracao_config': read(get('getintegracao_config', r.integracao.id)),
+    'POST /api/register_config_integracao': write(
+      post('register_config_integracao', { id: r.integracao.id, nome: 'X', sistema: 'X', endpoint: 'https://erp.example.test/api', dados: ['lotes'] }),
+    ),
+    'POST /api/delintegracao': write(post('delintegracao', { idindice: r.integracao.id })),
+    'GET /api/getmtech_config': read(get('getmtech_config', r.mtech.id)),
+    'POST /api/register_config_mtech': write(post('register_config_mtech', { id: r.mtech.id, nome: 'X', empresa: 'X', endpoint: 'https://mtech.example.test', dados: ['pesagens'] })),
+    'POST /api/delmtech': write(post('delmtech', { idindice: r.mtech.id })),
+  };
+}
+
+/** Every call the portal serves, from its own OpenAPI document. */
+async function everyCall(portal: TestPortal): Promise<Call[]> {
+  const document = (await portal.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).filter((method) => method !== 'head').map((method) => `${method.toUpperCase()} ${path}` as Call),
+  );
+}
+
+describeEachDialect('access control of every call', (portal) => {
+  let owner: TestAccount;
+  let stranger: TestAccount;
+  let reader: TestAccount;
+  let records: EveryRecord;
+  /** What the owner sees of every record before the attempts, to prove nothing changed. */
+  let before: string;
+
+  const snapshot = async () => {
+    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config'];
+    const answers = await Promise.all(lists.map((call) => portal().request('GET', `/api/${call}`, { token: owner.token })));
+    const movements = await portal().request('GET', `/api/getsilomov?id=${records.silo.id}`, { token: owner.token });
+    return JSON.stringify([...answers.map((answer) => answer.body), movements.body]);
+  };
+
+  beforeAll(async () => {
+    owner = await createAccount(portal());
+    stranger = await createAccount(portal());
+    reader = await createAccount(portal());
+    records = await everyRecordOf(portal(), owner);
+    await grantAccess(portal(), owner, reader, 'leitura');
+    before = await snapshot();
+  });
+
+  it('has a case for every call of the OpenAPI document', async () => {
+    const cases = ownerCalls(records);
+    const missing = (await everyCall(portal())).filter((call) => !(call in cases) && !(call in NOT_OWNER_DATA));
+    expect(missing, 'calls without an isolation case').toEqual([]);
+  });
+
+  it("answers 404 to another owner's ids and owner, and 403 to a read grant writing", async () => {
+    const problems: string[] = [];
+    for (const [call, { write, attempt }] of Object.entries(ownerCalls(records))) {
+      const send = (account: TestAccount, request: Attempt) => portal().request(request.method, request.path, { token: account.token, body: request.body });
+      const expectStatus = async (who: string, account: TestAccount, request: Attempt, status: number) => {
+        const answer = await send(account, request);
+        if (answer.status !== status) problems.push(`${call} by ${who}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)} (expected ${status})`);
+      };
+      // registerdevice names no record: acting for the owner is what must be refused.
+      if (call !== 'POST /api/registerdevice') await expectStatus('a stranger with the id alone', stranger, attempt(), 404);
+      await expectStatus('a stranger acting for the owner', stranger, attempt(owner.user.id), 404);
+      if (write) await expectStatus('a read grant', reader, attempt(owner.user.id), 403);
+      else if (!/chave|integracao|mtech/.test(call)) await expectStatus('a read grant', reader, attempt(owner.user.id), 200);
+      else await expectStatus('a read grant on owner-only settings', reader, attempt(owner.user.id), 403);
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("never shows another owner's grants or owners", async () => {
+    const given = await portal().request('POST', '/api/permissoes', { token: stranger.token, body: {} });
+    expect(given.body).toEqual([]);
+    const owners = await portal().request('POST', '/api/proprietarios', { token: stranger.token, body: {} });
+    expect(owners.body.map((item: { id: number }) => item.id)).toEqual([stranger.user.id]);
+  });
+});
