@@ -126,7 +126,8 @@ describeEachDialect('access control of every call', (portal) => {
 
   it("answers 404 to another owner's ids and owner, and 403 to a read grant writing", async () => {
     const problems: string[] = [];
-    for (const [call, { write, attempt }] of Object.entries(ownerCalls(records))) {
+    for (const [call, entry] of Object.entries(ownerCalls(records))) {
+      const { write, attempt } = entry!;
       const send = (account: TestAccount, request: Attempt) => portal().request(request.method, request.path, { token: account.token, body: request.body });
       const expectStatus = async (who: string, account: TestAccount, request: Attempt, status: number) => {
         const answer = await send(account, request);

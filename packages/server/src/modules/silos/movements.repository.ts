@@ -1,0 +1,73 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/dialect.js';
+import type { SiloMovimentosTable, Tables } from '../../db/tables.js';
+
+export type MovementRow = Selectable<SiloMovimentosTable>;
+export type MovementValues = Omit<Insertable<SiloMovimentosTable>, 'id'>;
+
+/** Feed movements of silos: the rows a silo's balance is summed from. */
+export function movementsRepository(database: Database) {
+  const { db, dialect } = database;
+
+  /** The same queries on the pool or inside a transaction. */
+  function on(executor: Kysely<Tables>) {
+    return {
+      /** Every movement that changes one of these silos, in date order (same date: as registered). */
+      async touching(siloIds: number[]): Promise<MovementRow[]> {
+        if (siloIds.length === 0) return [];
+        return executor
+          .selectFrom('silo_movimentos')
+          .selectAll()
+          .where((eb) => eb.or([eb('silo_id', 'in', siloIds), eb('silo_destino_id', 'in', siloIds)]))
+          .orderBy('data')
+          .orderBy('id')
+          .execute();
+      },
+    };
+  }
+
+  /** What a transaction may do: lock the silos it changes, read, write. */
+  function inTransaction(trx: Kysely<Tables>) {
+    return {
+      ...on(trx),
+      /**
+       * Holds the silos' rows until commit, so two movements on one silo are checked one after the
+       * other (SQLite runs one transaction at a time already). Locked in id order: no deadlock.
+       */
+      async lockSilos(siloIds: number[]): Promise<void> {
+        if (dialect !== 'postgres' || siloIds.length === 0) return;
+        await trx.selectFrom('silos').select('id').where('id', 'in', siloIds).orderBy('id').forUpdate().execute();
+      },
+      async insert(values: MovementValues): Promise<number> {
+        const { id } = await trx.insertInto('silo_movimentos').values(values).returning('id').executeTakeFirstOrThrow();
+        return id;
+      },
+      async remove(id: number): Promise<void> {
+        await trx.deleteFrom('silo_movimentos').where('id', '=', id).execute();
+      },
+    };
+  }
+  return {
+    ...on(db),
+
+    /** A movement of one of the owner's silos. */
+    async find(ownerId: number, id: number): Promise<MovementRow | undefined> {
+      return db
+        .selectFrom('silo_movimentos')
+        .innerJoin('silos', 'silos.id', 'silo_movimentos.silo_id')
+        .selectAll('silo_movimentos')
+        .where('silos.owner_id', '=', ownerId)
+        .where('silo_movimentos.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Runs `work` in one transaction; an error thrown by it undoes everything it wrote. */
+    async atomically<T>(work: (transaction: ReturnType<typeof inTransaction>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(inTransaction(trx)));
+    },
+  };
+}
+export type MovementsRepository = ReturnType<typeof movementsRepository>;
+
+/** The queries a movement's transaction runs. */
+export type MovementsTransaction = Parameters<Parameters<MovementsRepository['atomically']>[0]>[0];

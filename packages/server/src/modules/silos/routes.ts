@@ -1,0 +1,47 @@
+import { delSiloBody, delSiloMovBody, deletedResponse, registerSiloBody, registerSiloMovBody, requiredIdQuery, silo, siloMovimentoList } from '@portal/shared';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf } from '../../http/auth.js';
+import { recordCalls } from '../../http/record-calls.js';
+import type { OwnerScopes } from '../permissions/scope.js';
+import type { SiloMovementsService } from './movements.service.js';
+import type { SilosService } from './service.js';
+
+export function silosRoutes(silos: SilosService, movements: SiloMovementsService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+  return async function register(instance: FastifyInstance) {
+    await instance.register(
+      recordCalls({
+        tag: 'silos',
+        names: { register: 'registersilo', get: 'getsilo', del: 'delsilo' },
+        idKey: 'idsilo',
+        body: registerSiloBody,
+        delBody: delSiloBody,
+        record: silo,
+        service: silos,
+        requireAccount,
+        scopes,
+      }),
+    );
+
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['silos'];
+    app.post(
+      '/api/registersilomov',
+      { onRequest: requireAccount, schema: { tags, summary: "Add a feed movement; answers the silo's movements", body: registerSiloMovBody, response: { 200: siloMovimentoList } } },
+      async (request) => movements.add(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+    );
+    app.get(
+      '/api/getsilomov',
+      { onRequest: requireAccount, schema: { tags, summary: "A silo's movements, oldest first, with the running balance", querystring: requiredIdQuery, response: { 200: siloMovimentoList } } },
+      async (request) => movements.list(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query.id),
+    );
+    app.post(
+      '/api/delsilomov',
+      { onRequest: requireAccount, schema: { tags, summary: 'Delete a feed movement', body: delSiloMovBody, response: { 200: deletedResponse } } },
+      async (request) => {
+        await movements.remove(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body.idmov);
+        return { ok: true as const, id: request.body.idmov };
+      },
+    );
+  };
+}

@@ -1,0 +1,98 @@
+import { SILO_DEVICE_MODELS, type Silo, type registerSiloBody } from '@portal/shared';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import type { RecordService } from '../../http/record-calls.js';
+import { reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import type { SiloDetails, SilosRepository } from './silos.repository.js';
+
+type SiloBody = z.output<typeof registerSiloBody>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Kilograms travel with 1 decimal and are stored as integer tenths, so sums stay exact. */
+export const toTenths = (kg: number) => Math.round(kg * 10);
+export const toKg = (tenths: number) => tenths / 10;
+
+/** A device shows by its name, or by model and serial while it has none. */
+export const deviceLabel = (device: { nome: string; modelo: string; serie: string }) => device.nome || `${device.modelo} ${device.serie}`;
+
+function toSilo(row: SiloDetails): Silo {
+  return {
+    id: row.id,
+    prop: row.owner_id,
+    nome: row.nome,
+    nucleo_id: row.nucleo_id,
+    nucleo_nome: row.nucleo_nome,
+    capacidade_kg: toKg(row.capacidade_hg),
+    tipo_racao: row.tipo_racao,
+    device_id: row.device_id,
+    device_nome: row.device ? deviceLabel(row.device) : null,
+    aviarios: row.aviarios,
+    obs: row.obs,
+    saldo_kg: toKg(row.saldo_hg),
+    ultimo_movimento: row.ultimo_movimento,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** Feed silos: on one farm, serving some of its houses, optionally weighed by a silo scale. */
+export function silosService(deps: { silos: SilosRepository; clock: () => number }) {
+  const { silos, clock } = deps;
+
+  async function load(scope: OwnerScope, id: number): Promise<SiloDetails> {
+    const row = await silos.find(scope.ownerId, id);
+    if (!row || !reachesFarm(scope, row.nucleo_id)) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** The farm, its houses and the scale a silo names must be the owner's and within the caller's reach. */
+  async function checkLinks(scope: OwnerScope, current: SiloDetails | undefined, body: SiloBody): Promise<void> {
+    const farm = reachesFarm(scope, body.nucleo_id) ? await silos.findNucleo(scope.ownerId, body.nucleo_id) : undefined;
+    if (!farm) throw AppError.field('nucleo_id', 'FIELD_INVALID');
+    const houses = new Set(await silos.houseIdsOf(farm.id));
+    const stranger = body.aviarios.findIndex((id) => !houses.has(id));
+    if (stranger >= 0) throw AppError.field(`aviarios.${stranger}`, 'FIELD_INVALID');
+    if (body.device_id !== null) {
+      const device = await silos.findDevice(scope.ownerId, body.device_id);
+      // The scale already on the silo stays allowed for a grantee who could not pick it.
+      const reachable = device && (reachesFarm(scope, device.nucleo_id) || device.id === current?.device_id);
+      if (!reachable) throw AppError.field('device_id', 'FIELD_INVALID');
+      if (!(SILO_DEVICE_MODELS as readonly string[]).includes(device.modelo)) throw AppError.field('device_id', 'DEVICE_MODEL_NOT_ALLOWED');
+    }
+  }
+
+  const service = {
+    async list(scope: OwnerScope): Promise<Silo[]> {
+      return (await silos.list(scope.ownerId, scope.nucleos)).map(toSilo);
+    },
+
+    async get(scope: OwnerScope, id: number): Promise<Silo> {
+      return toSilo(await load(scope, id));
+    },
+
+    async save(scope: OwnerScope, body: SiloBody): Promise<Silo> {
+      const current = body.id === undefined ? undefined : await load(scope, body.id);
+      await checkLinks(scope, current, body);
+      const values = {
+        nucleo_id: body.nucleo_id,
+        nome: body.nome,
+        capacidade_hg: toTenths(body.capacidade_kg),
+        tipo_racao: body.tipo_racao,
+        device_id: body.device_id,
+        obs: body.obs,
+      };
+      const now = clock();
+      const savedId = current ? current.id : await silos.insert(scope.ownerId, values, body.aviarios, now);
+      if (current) await silos.update(scope.ownerId, current.id, values, body.aviarios, now);
+      return toSilo(await load(scope, savedId));
+    },
+
+    async remove(scope: OwnerScope, id: number): Promise<void> {
+      const current = await load(scope, id);
+      if (!(await silos.removeUnlessUsed(scope.ownerId, current.id))) throw new AppError('RECORD_IN_USE');
+    },
+  } satisfies RecordService<SiloBody, Silo> & Record<string, unknown>;
+  return service;
+}
+export type SilosService = ReturnType<typeof silosService>;
