@@ -1,10 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 type Tree = { [key: string]: string | Tree };
 
-const load = (language: string): Tree =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../packages/web/src/i18n/locales/${language}.json`, import.meta.url)), 'utf8'));
+const WEB_SRC = fileURLToPath(new URL('../../packages/web/src/', import.meta.url));
+const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8'));
+
+/** The shared file plus every feature's file under its folder's name, as the web loads them. */
+function load(language: string): Tree {
+  const tree = readJson(`${WEB_SRC}i18n/locales/${language}.json`);
+  for (const feature of readdirSync(`${WEB_SRC}features`)) {
+    const file = `${WEB_SRC}features/${feature}/locales/${language}.json`;
+    if (existsSync(file)) tree[feature] = readJson(file);
+  }
+  return tree;
+}
 
 const trees = { pt: load('pt'), en: load('en'), es: load('es') };
 

@@ -14,13 +14,21 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Libraries change less often than the app: separate chunks stay cached across releases.
+    // Only what the first page needs ($initial): library parts that only lazily loaded screens
+    // use (the data table, forms, more Mantine components) load with those screens.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine/, tags: ['$initial'] },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, tags: ['$initial'] },
+            // zodWithoutEval.ts rides with zod: @portal/shared builds its schemas in a chunk shared
+            // with the lazy screens, which runs before the entry's own code; the jitless switch
+            // must already be on by then (the CSP forbids the eval probe, see zodWithoutEval.ts).
+            { name: 'vendor', test: /node_modules|[\\/]src[\\/]zodWithoutEval\.ts$/, tags: ['$initial'] },
+            // The portal's own code the first page needs, also used by the lazy screens (api client,
+            // i18n, shared schemas, page frame), under a name that says so.
+            { name: 'app', test: /[\\/]packages[\\/](web|shared)[\\/]src[\\/]/, tags: ['$initial'] },
           ],
         },
       },

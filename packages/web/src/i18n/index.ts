@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/shared';
-import { localeTree } from './resources';
+import { loadLocaleTree } from './resources';
 
 /** localStorage key of the interface language (spec: the choice is stored locally). */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -25,8 +25,15 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
+/** Downloads a language's texts once; the app renders after the stored language's are in. */
+export async function loadLanguage(language: Language = storedLanguage()): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await loadLocaleTree(language));
+}
+
 /** Switches the interface language now and remembers it on this device. */
 export async function applyLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -40,7 +47,9 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: localeTree(language) }])),
+  resources: {},
+  // Texts arrive per language through loadLanguage.
+  partialBundledLanguages: true,
   lng: storedLanguage(),
   supportedLngs: [...LANGUAGES],
   // No fallback language: the three files hold the same keys, and a missing one must show up.

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, MENU_GROUPS, MENU_TOP } from '@portal/shared';
 import { LATER_SCREENS } from '../features/screens/laterScreens';
 import { flatten, placeholders } from './flatten';
-import { localeTree } from './resources';
+import { loadLocaleTree } from './resources';
 
 // The shared file and every feature's file, as the app loads them.
-const locales = { pt: flatten(localeTree('pt')), en: flatten(localeTree('en')), es: flatten(localeTree('es')) };
+const locales = { pt: flatten(await loadLocaleTree('pt')), en: flatten(await loadLocaleTree('en')), es: flatten(await loadLocaleTree('es')) };
 const names = Object.keys(locales) as (keyof typeof locales)[];
 
 describe('locale files', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flatten } from './flatten';
-import { localeTree } from './resources';
+import { loadLocaleTree } from './resources';
 
 // Every source file of the web, as text (Vite's glob import works in Vitest without node APIs).
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
@@ -9,7 +9,7 @@ const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
   eager: true,
 }) as Record<string, string>;
 
-const keys = flatten(localeTree('pt'));
+const keys = flatten(await loadLocaleTree('pt'));
 
 const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
 

@@ -1,0 +1,214 @@
+import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconDeviceFloppy, IconRefresh, IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { idField } from '@portal/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
+import { MessageArea } from '../../components/MessageArea';
+import { PageFrame } from '../../components/PageFrame';
+import type { ScreenRoute } from '../screens/ScreenFrame';
+import { useScreenHeading } from '../screens/useScreenHeading';
+import { OwnerBadge, ReadOnlyBadge } from './OwnerPicker';
+import { useRecord, type RecordApi } from './recordApi';
+import classes from './RecordFormPage.module.css';
+import type { RecordFormState } from './recordForm';
+
+/**
+ * The pieces of a record's add and detail screens (with useRecordForm in recordForm.ts):
+ * - RecordLoader: loads the record of the url's `:id` and renders the form with it, or a
+ *   loading, not-found or error (with retry) state;
+ * - RecordFormFrame: title and trail, owner badges, the <form>, the message area and the action
+ *   bar (Save, and Delete on the detail page) kept in view at the bottom of the screen;
+ * - RecordSection: one titled card of fields.
+ * A read-only owner sees the fields disabled and no Save or Delete.
+ *
+ * Test ids: `record-loading`, `record-not-found` with `record-back`, `record-error` with
+ * `record-retry`, `record-form`, `record-save`, `record-delete`, `record-message`,
+ * `field-<path>` on every input (dots as dashes: `field-aviarios-0-nome`), `owner-name`,
+ * `owner-read-only`.
+ */
+
+const recordId = idField();
+
+/** The `:id` of the url as a record id; null when it cannot be one (`/nucleos/abc`). */
+export function useRecordId(): number | null {
+  const { id } = useParams();
+  const parsed = recordId.safeParse(Number(id));
+  return parsed.success ? parsed.data : null;
+}
+
+interface RecordLoaderProps<T extends { id: number }, B extends z.ZodType> {
+  route: ScreenRoute;
+  api: RecordApi<T, B>;
+  /** The list, for the not-found state's way back. */
+  listPath: string;
+  /** What to say when the record does not exist (or is not the owner's): 'This farm was not found.' */
+  notFound: string;
+  /** Keyed by id by the loader, so another record never shows this one's values. */
+  children: (record: T) => ReactNode;
+}
+
+export function RecordLoader<T extends { id: number }, B extends z.ZodType>({ route, api, listPath, notFound, children }: RecordLoaderProps<T, B>) {
+  const { t } = useTranslation();
+  const heading = useScreenHeading(route);
+  const id = useRecordId();
+  const query = useRecord(api, id);
+
+  const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
+  // Once loaded, the form stays even if a later refresh fails (it would lose the user's edits),
+  // unless the record is gone.
+  if (query.data && !missing) return <Box key={query.data.id}>{children(query.data)}</Box>;
+
+  let body: ReactNode;
+  if (missing) {
+    body = (
+      <Paper withBorder radius="lg" p="xl" data-testid="record-not-found">
+        <Center>
+          <Stack align="center" gap="md" maw={420}>
+            <ThemeIcon size={64} radius="xl" variant="light" color="gray">
+              <IconSearchOff size={34} />
+            </ThemeIcon>
+            <Text ta="center">{notFound}</Text>
+            <Button component={Link} to={listPath} variant="light" data-testid="record-back">
+              {t('records.form.backToList')}
+            </Button>
+          </Stack>
+        </Center>
+      </Paper>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} data-testid="record-error" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorText(query.error, t)}</Text>
+          <Button
+            variant="light"
+            color="red"
+            size="sm"
+            leftSection={<IconRefresh size={16} />}
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+            data-testid="record-retry"
+          >
+            {t('records.list.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Center py={60} data-testid="record-loading">
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <PageFrame title={heading.title} crumbs={heading.crumbs} backTo={heading.backTo}>
+      {body}
+    </PageFrame>
+  );
+}
+
+interface RecordFormFrameProps<T extends { id: number }, V extends object> {
+  route: ScreenRoute;
+  state: RecordFormState<T, V>;
+  /** The record's name on the detail page; the screen's title ('New farm') when absent. */
+  title?: string;
+  /** Small facts beside the title (after the owner badges), e.g. 'Active flocks: 2'. */
+  badges?: ReactNode;
+  children: ReactNode;
+}
+
+export function RecordFormFrame<T extends { id: number }, V extends object>({ route, state, title, badges, children }: RecordFormFrameProps<T, V>) {
+  const { t } = useTranslation();
+  const heading = useScreenHeading(route);
+  const { owner } = state;
+  return (
+    <PageFrame
+      title={title || heading.title}
+      description={heading.description}
+      crumbs={heading.crumbs}
+      backTo={heading.backTo}
+      badges={
+        <>
+          <OwnerBadge owner={owner} />
+          <ReadOnlyBadge owner={owner} />
+          {badges}
+        </>
+      }
+    >
+      <form {...state.formProps} data-testid="record-form">
+        <Stack gap="lg">
+          {/* A disabled fieldset disables every input inside: a read-only owner can look, not edit. */}
+          <fieldset
+            disabled={!owner.canWrite}
+            className={owner.canWrite ? undefined : classes.readOnly}
+            style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+          >
+            <Stack gap="lg">{children}</Stack>
+          </fieldset>
+          {!owner.canWrite && <MessageArea message={state.message} testId="record-message" />}
+          {owner.canWrite && (
+            <Paper
+              withBorder
+              radius="lg"
+              p="sm"
+              shadow="sm"
+              // Kept in view at the bottom: on a phone the fields are long and Save must be
+              // reachable; the outcome of Save shows right above the button that was pressed.
+              style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 3 }}
+            >
+              {state.message && (
+                <Box mb="sm">
+                  <MessageArea message={state.message} testId="record-message" />
+                </Box>
+              )}
+              <Group justify={state.isNew ? 'flex-end' : 'space-between'} gap="sm" wrap="nowrap">
+                {!state.isNew && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={18} />}
+                    onClick={state.askDelete}
+                    disabled={state.saving}
+                    data-testid="record-delete"
+                  >
+                    {t('records.form.delete')}
+                  </Button>
+                )}
+                <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} loading={state.saving} disabled={state.deleting} data-testid="record-save">
+                  {t('common.save')}
+                </Button>
+              </Group>
+            </Paper>
+          )}
+        </Stack>
+      </form>
+    </PageFrame>
+  );
+}
+
+/** One titled card of fields. */
+export function RecordSection({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
+      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
+        <Box>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {description && (
+            <Text c="dimmed" size="sm" mt={2}>
+              {description}
+            </Text>
+          )}
+        </Box>
+        {actions}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
