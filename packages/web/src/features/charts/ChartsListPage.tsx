@@ -1,0 +1,69 @@
+import { Badge } from '@mantine/core';
+import { IconChartHistogram } from '@tabler/icons-react';
+import type { Grafico } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { ScreenProps } from '../screens/ScreenFrame';
+import { chartAddPath, chartPath, graficoApi } from './api';
+import { periodText } from './period';
+
+/** graficos: the owner's charts, what kind, over which period and how many series each has. */
+export default function ChartsListPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const type = (chart: Grafico) => t(`charts.tipo.${chart.tipo}`);
+  const period = (chart: Grafico) => periodText(t, chart);
+  const columns: RecordColumn<Grafico>[] = [
+    { accessor: 'titulo', title: t('charts.list.title') },
+    {
+      accessor: 'tipo',
+      title: t('charts.list.type'),
+      secondary: true,
+      noWrap: true,
+      sortValue: type,
+      render: (chart) => (
+        <Badge variant="light" tt="none" size="md" w="max-content" color={chart.tipo === 'linha' ? 'field' : 'blue'}>
+          {type(chart)}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'periodo',
+      title: t('charts.list.period'),
+      secondary: true,
+      sortValue: (chart) => (chart.periodo === 'personalizado' ? `~${chart.data_inicio ?? ''}` : Number(chart.periodo)),
+      render: period,
+    },
+    {
+      accessor: 'linhas',
+      title: t('charts.list.series'),
+      textAlign: 'right',
+      secondary: true,
+      sortValue: (chart) => chart.linhas.length,
+      render: (chart) => chart.linhas.length,
+    },
+  ];
+  return (
+    <RecordListPage
+      route={route}
+      api={graficoApi}
+      columns={columns}
+      searchText={(chart) => [chart.titulo, type(chart), ...chart.linhas.map((linha) => linha.tit)]}
+      rowPath={chartPath}
+      addPath={chartAddPath}
+      rowSubtitle={(chart) => (
+        <>
+          {[type(chart), period(chart)].join(' · ')}
+          <br />
+          {t('charts.list.seriesCount', { count: chart.linhas.length })}
+        </>
+      )}
+      icon={IconChartHistogram}
+      texts={{
+        search: t('charts.list.search'),
+        add: t('charts.list.add'),
+        emptyTitle: t('charts.list.emptyTitle'),
+        emptyHint: t('charts.list.emptyHint'),
+      }}
+    />
+  );
+}

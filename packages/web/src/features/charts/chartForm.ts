@@ -1,0 +1,80 @@
+import { randomId } from '@mantine/hooks';
+import type { Grafico, SerieFonte } from '@portal/shared';
+import { optionalWireDate, requiredId } from '../flocks/flockForm';
+import { isoToMasked } from '../records/dates';
+import type { RecordBody } from '../records/recordApi';
+import { SOURCE_RECORD, type graficoApi } from './api';
+
+/** One series (linha) of the editor. The record Selects hold ids as text, '' when none is chosen. */
+export interface SeriesValues {
+  key: string;
+  tit: string;
+  fonte: SerieFonte;
+  lote_id: string;
+  padrao_id: string;
+  silo_id: string;
+  /** Kept as stored: no series kind of this screen reads a device. */
+  device_id: number | null;
+}
+
+export interface ChartValues {
+  titulo: string;
+  tipo: Grafico['tipo'];
+  periodo: Grafico['periodo'];
+  /** dd/mm/yyyy as typed; used only for a custom period. */
+  data_inicio: string;
+  data_fim: string;
+  linhas: SeriesValues[];
+}
+
+export const MAX_SERIES = 10;
+
+export const newSeries = (): SeriesValues => ({ key: randomId(), tit: '', fonte: 'peso_medio', lote_id: '', padrao_id: '', silo_id: '', device_id: null });
+
+const idText = (id: number | null) => (id === null ? '' : String(id));
+
+/** The form of a stored chart, or of a new one (with one series to fill). */
+export function chartValues(chart?: Grafico): ChartValues {
+  return {
+    titulo: chart?.titulo ?? '',
+    tipo: chart?.tipo ?? 'linha',
+    periodo: chart?.periodo ?? '30',
+    data_inicio: isoToMasked(chart?.data_inicio),
+    data_fim: isoToMasked(chart?.data_fim),
+    linhas: chart
+      ? chart.linhas.map((linha) => ({
+          key: randomId(),
+          tit: linha.tit,
+          fonte: linha.fonte,
+          lote_id: idText(linha.lote_id),
+          padrao_id: idText(linha.padrao_id),
+          silo_id: idText(linha.silo_id),
+          device_id: linha.device_id,
+        }))
+      : [newSeries()],
+  };
+}
+
+/** registergrafico's body: each series names only the record its source reads. */
+export function chartBody(values: ChartValues): RecordBody<(typeof graficoApi)['body']> {
+  const custom = values.periodo === 'personalizado';
+  return {
+    titulo: values.titulo,
+    tipo: values.tipo,
+    periodo: values.periodo,
+    data_inicio: custom ? optionalWireDate(values.data_inicio) : null,
+    data_fim: custom ? optionalWireDate(values.data_fim) : null,
+    linhas: values.linhas.map((linha) => {
+      const needed = SOURCE_RECORD[linha.fonte];
+      const id = (field: 'lote_id' | 'padrao_id' | 'silo_id') => (field === needed ? requiredId(linha[field]) : null);
+      return {
+        tit: linha.tit,
+        fonte: linha.fonte,
+        device_id: linha.device_id,
+        lote_id: id('lote_id'),
+        padrao_id: id('padrao_id'),
+        silo_id: id('silo_id'),
+      };
+    }),
+  };
+}

@@ -1,0 +1,210 @@
+import { Alert, Anchor, Badge, Group, MultiSelect, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { IconBuildingCommunity } from '@tabler/icons-react';
+import type { Lote } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DateInput } from '../../components/DateInput';
+import { useRecordList } from '../records/recordApi';
+import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
+import { errorLabel, useRecordForm } from '../records/recordForm';
+import { useNumberFormat } from '../records/useNumberFormat';
+import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import { nucleoApi, siteAddPath } from '../sites/api';
+import { padraoApi } from '../standards/api';
+import { ageText } from './age';
+import { FLOCKS_PATH, flockPath, loteApi } from './api';
+import { dateInputProps } from './dateInputProps';
+import { flockBody, flockValues, placedBirds } from './flockForm';
+import { MortalityEditor } from './MortalityEditor';
+
+/**
+ * lotes/add and lotes/:id: the flock, its farm and houses, dates, birds placed, standard and
+ * mortality, saved together through registerlote.
+ * Test ids: the inputs' `field-<name>`, `flock-birds-placed`, `flock-no-farms`, `flock-status`,
+ * `flock-age`, and MortalityEditor's.
+ */
+function FlockForm({ route, flock }: { route: ScreenRoute; flock?: Lote }) {
+  const { t } = useTranslation();
+  const numbers = useNumberFormat();
+  const farms = useRecordList(nucleoApi);
+  const standards = useRecordList(padraoApi);
+  const state = useRecordForm({
+    api: loteApi,
+    record: flock,
+    valuesOf: flockValues,
+    toBody: flockBody,
+    itemName: (record) => t('flocks.itemName', { code: record.codigo }),
+    paths: { list: FLOCKS_PATH, detail: flockPath },
+  });
+  const { form } = state;
+  const canWrite = state.owner.canWrite;
+
+  // Until the lists arrive (or if the farm is out of reach), the stored flock names its own farm,
+  // houses and standard, so the fields never show blank.
+  const farmList = farms.data ?? [];
+  const farmOptions = farmList.map((farm) => ({ value: String(farm.id), label: farm.nome }));
+  if (flock && !farmList.some((farm) => farm.id === flock.nucleo_id)) {
+    farmOptions.push({ value: String(flock.nucleo_id), label: flock.nucleo_nome });
+  }
+  const chosenFarm = farmList.find((farm) => String(farm.id) === form.values.nucleo_id);
+  const houseOptions = chosenFarm
+    ? chosenFarm.aviarios.map((house) => ({ value: String(house.id), label: house.nome }))
+    : flock && String(flock.nucleo_id) === form.values.nucleo_id
+      ? flock.aviarios.map((house) => ({ value: String(house.id), label: house.nome }))
+      : [];
+  const standardOptions = (standards.data ?? []).map((standard) => ({
+    value: String(standard.id),
+    label: [standard.nome, standard.linhagem, standard.edicao].filter(Boolean).join(' · '),
+  }));
+  if (flock?.padrao_id && flock.padrao_nome && !standardOptions.some((option) => option.value === String(flock.padrao_id))) {
+    standardOptions.push({ value: String(flock.padrao_id), label: flock.padrao_nome });
+  }
+  const noFarms = farms.isSuccess && farmList.length === 0 && !flock;
+
+  const farmProps = form.getInputProps('nucleo_id');
+  // Houses belong to one farm: choosing another farm empties the choice (or takes its only house).
+  const chooseFarm = (value: string | null) => {
+    if ((value ?? '') === form.values.nucleo_id) return;
+    const houses = farmList.find((farm) => String(farm.id) === value)?.aviarios ?? [];
+    form.setFieldValue('nucleo_id', value ?? '');
+    form.setFieldValue('aviarios', houses.length === 1 ? [String(houses[0]!.id)] : []);
+  };
+  const housesError = form.errors.aviarios ?? Object.entries(form.errors).find(([path]) => path.startsWith('aviarios.'))?.[1];
+
+  const integer = {
+    size: 'md',
+    min: 0,
+    hideControls: true,
+    allowDecimal: false,
+    allowNegative: false,
+    thousandSeparator: numbers.thousandSeparator,
+    decimalSeparator: numbers.decimalSeparator,
+  } as const;
+  const placed = placedBirds(form.values);
+
+  return (
+    <RecordFormFrame
+      route={route}
+      state={state}
+      title={flock ? t('flocks.form.titleOf', { code: flock.codigo }) : undefined}
+      badges={
+        flock ? (
+          <>
+            <Badge variant="light" size="lg" tt="none" color={flock.situacao === 'ativo' ? 'field' : 'gray'} data-testid="flock-status">
+              {t(`flocks.situacao.${flock.situacao}`)}
+            </Badge>
+            <Badge variant="light" size="lg" tt="none" color={flock.idade === null ? 'orange' : 'blue'} data-testid="flock-age">
+              {flock.idade === null ? t('flocks.list.dateMissing') : ageText(t, flock.idade)}
+            </Badge>
+          </>
+        ) : null
+      }
+    >
+      {noFarms && canWrite && (
+        <Alert color="orange" variant="light" icon={<IconBuildingCommunity size={20} />} data-testid="flock-no-farms">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm">{t('flocks.form.noFarms')}</Text>
+            <Anchor component={Link} to={siteAddPath} size="sm" fw={600}>
+              {t('flocks.list.addFarm')}
+            </Anchor>
+          </Group>
+        </Alert>
+      )}
+
+      <RecordSection title={t('flocks.form.general')}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <TextInput
+            label={t('flocks.form.code')}
+            description={t('flocks.form.codeHint')}
+            required
+            maxLength={40}
+            autoComplete="off"
+            {...form.getInputProps('codigo')}
+          />
+          <TextInput label={t('flocks.form.breed')} description={t('flocks.form.breedHint')} maxLength={60} autoComplete="off" {...form.getInputProps('linhagem')} />
+          <Select
+            label={t('flocks.form.farm')}
+            required
+            size="md"
+            searchable
+            data={farmOptions}
+            placeholder={farms.isPending ? t('flocks.form.loading') : t('flocks.form.farmPlaceholder')}
+            nothingFoundMessage={t('flocks.form.nothingFound')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...farmProps}
+            value={form.values.nucleo_id || null}
+            onChange={chooseFarm}
+          />
+          <MultiSelect
+            label={t('flocks.form.houses')}
+            required
+            size="md"
+            data={houseOptions}
+            placeholder={form.values.aviarios.length > 0 ? undefined : form.values.nucleo_id ? t('flocks.form.housesPlaceholder') : t('flocks.form.chooseFarmFirst')}
+            disabled={!form.values.nucleo_id}
+            searchable
+            nothingFoundMessage={t('flocks.form.noHouses')}
+            comboboxProps={{ withinPortal: true }}
+            hidePickedOptions
+            {...form.getInputProps('aviarios')}
+            error={errorLabel(housesError)}
+          />
+          <Select
+            label={t('flocks.form.standard')}
+            description={t('flocks.form.standardHint')}
+            size="md"
+            clearable
+            searchable
+            data={standardOptions}
+            placeholder={standards.isPending ? t('flocks.form.loading') : t('flocks.form.standardPlaceholder')}
+            nothingFoundMessage={t('flocks.form.noStandards')}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('padrao_id')}
+            value={form.values.padrao_id || null}
+            onChange={(value) => form.setFieldValue('padrao_id', value ?? '')}
+          />
+        </SimpleGrid>
+      </RecordSection>
+
+      <RecordSection title={t('flocks.form.dates')}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <DateInput size="md" label={t('flocks.form.placed')} description={t('flocks.form.placedHint')} {...dateInputProps(form, 'data_alojamento')} />
+          <DateInput size="md" label={t('flocks.form.closed')} description={t('flocks.form.closedHint')} {...dateInputProps(form, 'data_encerramento')} />
+        </SimpleGrid>
+      </RecordSection>
+
+      <RecordSection title={t('flocks.form.birdsPlaced')} description={t('flocks.form.birdsPlacedHint')}>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <NumberInput label={t('flocks.form.males')} {...integer} {...form.getInputProps('aves_macho')} />
+          <NumberInput label={t('flocks.form.females')} {...integer} {...form.getInputProps('aves_femea')} />
+          <NumberInput label={t('flocks.form.mixed')} {...integer} {...form.getInputProps('aves_misto')} />
+        </SimpleGrid>
+        <Text mt="sm" size="sm">
+          {t('flocks.form.totalPlaced')}{' '}
+          <Text span fw={700} data-testid="flock-birds-placed">
+            {t('flocks.birds', { birds: numbers.format(placed) })}
+          </Text>
+        </Text>
+      </RecordSection>
+
+      <MortalityEditor form={form} disabled={!canWrite} />
+
+      <RecordSection title={t('flocks.form.notes')}>
+        <Textarea size="md" autosize minRows={3} maxRows={10} maxLength={2000} aria-label={t('flocks.form.notes')} {...form.getInputProps('obs')} />
+      </RecordSection>
+    </RecordFormFrame>
+  );
+}
+
+/** lotes/add (no id in the url) and lotes/:id. */
+export default function FlockPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  if (id === undefined) return <FlockForm route={route} />;
+  return (
+    <RecordLoader route={route} api={loteApi} listPath={FLOCKS_PATH} notFound={t('flocks.form.notFound')}>
+      {(flock) => <FlockForm route={route} flock={flock} />}
+    </RecordLoader>
+  );
+}

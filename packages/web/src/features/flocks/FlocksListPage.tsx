@@ -1,0 +1,133 @@
+import { Badge, SegmentedControl, Text } from '@mantine/core';
+import { IconFeather } from '@tabler/icons-react';
+import type { Lote } from '@portal/shared';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isoToMasked } from '../records/dates';
+import { useRecordList } from '../records/recordApi';
+import type { RecordColumn } from '../records/RecordListPage';
+import { useNumberFormat } from '../records/useNumberFormat';
+import type { ScreenProps } from '../screens/ScreenFrame';
+import { siteAddPath, nucleoApi } from '../sites/api';
+import { ageText } from './age';
+import { flockAddPath, flockPath, loteApi } from './api';
+import { FilterableListPage } from './FilterableListPage';
+
+const STATUS_FILTERS = ['todos', 'ativo', 'encerrado'] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+const isStatusFilter = (value: string | null): value is StatusFilter => STATUS_FILTERS.includes(value as StatusFilter);
+
+/** lotes: the owner's flocks, with their age and birds now; active and closed ones, filtered by status. */
+export default function FlocksListPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const numbers = useNumberFormat();
+  const farms = useRecordList(nucleoApi);
+  const noFarms = farms.isSuccess && farms.data.length === 0;
+
+  // The status filter is kept in the url (?situacao=), like the search, so Back restores it.
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('situacao');
+  const status: StatusFilter = isStatusFilter(raw) ? raw : 'todos';
+  const setStatus = (value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === 'todos') next.delete('situacao');
+        else next.set('situacao', value);
+        return next;
+      },
+      { replace: true },
+    );
+  const keeps = useCallback((flock: Lote) => status === 'todos' || flock.situacao === status, [status]);
+
+  const houses = (flock: Lote) => flock.aviarios.map((house) => house.nome).join(', ');
+  const age = (flock: Lote) =>
+    flock.idade === null ? (
+      <Text span size="sm" c="orange.8" data-testid="flock-date-missing">
+        {t('flocks.list.dateMissing')}
+      </Text>
+    ) : (
+      ageText(t, flock.idade)
+    );
+  const statusBadge = (flock: Lote) => (
+    <Badge variant="light" tt="none" size="md" w="max-content" color={flock.situacao === 'ativo' ? 'field' : 'gray'} data-testid="flock-status">
+      {t(`flocks.situacao.${flock.situacao}`)}
+    </Badge>
+  );
+
+  const columns: RecordColumn<Lote>[] = [
+    { accessor: 'codigo', title: t('flocks.list.code') },
+    { accessor: 'nucleo_nome', title: t('flocks.list.farm'), secondary: true },
+    { accessor: 'aviarios', title: t('flocks.list.houses'), secondary: true, sortValue: houses, render: houses },
+    {
+      accessor: 'data_alojamento',
+      title: t('flocks.list.placed'),
+      secondary: true,
+      noWrap: true,
+      render: (flock) => isoToMasked(flock.data_alojamento) || '—',
+    },
+    { accessor: 'idade', title: t('flocks.list.age'), secondary: true, render: age },
+    {
+      accessor: 'aves_atuais',
+      title: t('flocks.list.birdsNow'),
+      textAlign: 'right',
+      secondary: true,
+      noWrap: true,
+      render: (flock) => numbers.format(flock.aves_atuais),
+    },
+    {
+      accessor: 'situacao',
+      title: t('flocks.list.status'),
+      secondary: true,
+      sortValue: (flock) => t(`flocks.situacao.${flock.situacao}`),
+      render: statusBadge,
+    },
+  ];
+
+  return (
+    <FilterableListPage
+      route={route}
+      api={loteApi}
+      columns={columns}
+      searchText={(flock) => [flock.codigo, flock.nucleo_nome, flock.linhagem, flock.padrao_nome, houses(flock)]}
+      rowPath={flockPath}
+      addPath={flockAddPath}
+      addButton={noFarms ? { path: siteAddPath, text: t('flocks.list.addFarm'), testId: 'flock-add-farm' } : undefined}
+      // On a phone only the code column shows: the rest of the row, in short lines.
+      rowSubtitle={(flock) => (
+        <>
+          {[flock.nucleo_nome, houses(flock)].filter(Boolean).join(' · ')}
+          <br />
+          {flock.data_alojamento ? t('flocks.list.placedOn', { date: isoToMasked(flock.data_alojamento) }) + ' · ' : ''}
+          {age(flock)}
+          <br />
+          {t('flocks.list.birdsCount', { birds: numbers.format(flock.aves_atuais) })} · {t(`flocks.situacao.${flock.situacao}`)}
+        </>
+      )}
+      icon={IconFeather}
+      filter={{
+        control: (
+          <SegmentedControl
+            aria-label={t('flocks.list.status')}
+            value={status}
+            onChange={setStatus}
+            data={STATUS_FILTERS.map((value) => ({ value, label: t(`flocks.filter.${value}`) }))}
+            w={{ base: '100%', sm: 'auto' }}
+            data-testid="flock-status-filter"
+          />
+        ),
+        keeps,
+        noneText: t(`flocks.filter.none.${status === 'encerrado' ? 'encerrado' : 'ativo'}`),
+        clearText: t('flocks.filter.showAll'),
+        clear: () => setStatus('todos'),
+      }}
+      texts={{
+        search: t('flocks.list.search'),
+        add: t('flocks.list.add'),
+        emptyTitle: t(noFarms ? 'flocks.list.noFarmsTitle' : 'flocks.list.emptyTitle'),
+        emptyHint: t(noFarms ? 'flocks.list.noFarmsHint' : 'flocks.list.emptyHint'),
+      }}
+    />
+  );
+}

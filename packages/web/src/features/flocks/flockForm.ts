@@ -1,0 +1,99 @@
+import { randomId } from '@mantine/hooks';
+import type { Lote } from '@portal/shared';
+import { isoToMasked, maskedToIso } from '../records/dates';
+import { requiredNumber, type NumberValue } from '../records/formValues';
+import type { RecordBody } from '../records/recordApi';
+import type { loteApi } from './api';
+
+/** One row of the mortality editor; `key` only keeps React rows stable while rows come and go. */
+export interface MortalityValues {
+  key: string;
+  /** dd/mm/yyyy as typed. */
+  data: string;
+  aves: NumberValue;
+  causa: string;
+}
+
+/**
+ * The flock form. Selects hold ids as text ('' when none chosen), dates dd/mm/yyyy as typed:
+ * both are turned into the wire's numbers and YYYY-MM-DD only when the body is built.
+ */
+export interface FlockValues {
+  codigo: string;
+  nucleo_id: string;
+  aviarios: string[];
+  data_alojamento: string;
+  linhagem: string;
+  padrao_id: string;
+  aves_macho: NumberValue;
+  aves_femea: NumberValue;
+  aves_misto: NumberValue;
+  data_encerramento: string;
+  obs: string;
+  mortalidade: MortalityValues[];
+}
+
+export const newMortality = (data = ''): MortalityValues => ({ key: randomId(), data, aves: '', causa: '' });
+
+/** The form of a stored flock, or of a new one. */
+export function flockValues(flock?: Lote): FlockValues {
+  return {
+    codigo: flock?.codigo ?? '',
+    nucleo_id: flock ? String(flock.nucleo_id) : '',
+    aviarios: (flock?.aviarios ?? []).map((house) => String(house.id)),
+    data_alojamento: isoToMasked(flock?.data_alojamento),
+    linhagem: flock?.linhagem ?? '',
+    padrao_id: flock?.padrao_id ? String(flock.padrao_id) : '',
+    aves_macho: flock?.aves_macho ?? 0,
+    aves_femea: flock?.aves_femea ?? 0,
+    aves_misto: flock?.aves_misto ?? 0,
+    data_encerramento: isoToMasked(flock?.data_encerramento),
+    obs: flock?.obs ?? '',
+    mortalidade: (flock?.mortalidade ?? []).map((entry) => ({
+      key: randomId(),
+      data: isoToMasked(entry.data),
+      aves: entry.aves,
+      causa: entry.causa,
+    })),
+  };
+}
+
+/**
+ * A typed date as the wire's YYYY-MM-DD; an unfinished or impossible date is sent as typed, so
+ * the shared schema calls it invalid on its field instead of it being dropped.
+ */
+export const wireDate = (masked: string): string => maskedToIso(masked) ?? masked.trim();
+/** An optional date: null when the field is empty. */
+export const optionalWireDate = (masked: string): string | null => (masked.trim() === '' ? null : wireDate(masked));
+
+/** A required record chosen in a Select: NaN while none is (reported as required). */
+export const requiredId = (value: string): number => (value === '' ? Number.NaN : Number(value));
+/** An optional record chosen in a Select: null while none is. */
+export const optionalId = (value: string): number | null => (value === '' ? null : Number(value));
+
+const count = (value: NumberValue) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** Birds placed (males, females and mixed), as typed so far. */
+export const placedBirds = (values: Pick<FlockValues, 'aves_macho' | 'aves_femea' | 'aves_misto'>) =>
+  count(values.aves_macho) + count(values.aves_femea) + count(values.aves_misto);
+
+/** Birds dead in the mortality table, as typed so far. */
+export const deadBirds = (rows: MortalityValues[]) => rows.reduce((sum, row) => sum + count(row.aves), 0);
+
+/** registerlote's body. */
+export function flockBody(values: FlockValues): RecordBody<(typeof loteApi)['body']> {
+  return {
+    codigo: values.codigo,
+    nucleo_id: requiredId(values.nucleo_id),
+    aviarios: values.aviarios.map(Number),
+    data_alojamento: optionalWireDate(values.data_alojamento),
+    linhagem: values.linhagem,
+    padrao_id: optionalId(values.padrao_id),
+    aves_macho: requiredNumber(values.aves_macho),
+    aves_femea: requiredNumber(values.aves_femea),
+    aves_misto: requiredNumber(values.aves_misto),
+    data_encerramento: optionalWireDate(values.data_encerramento),
+    obs: values.obs,
+    mortalidade: values.mortalidade.map((row) => ({ data: wireDate(row.data), aves: requiredNumber(row.aves), causa: row.causa })),
+  };
+}
