@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, secretField } from '../primitives.js';
+import { idField, isStorableText, secretField } from '../primitives.js';
 import { nameOf, optionalText, propField, timeOfDayField, timestamp } from './common.js';
 
 /**
@@ -14,6 +14,8 @@ const urlField = z
   .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
   .trim()
   .max(500, { error: 'FIELD_TOO_LONG' })
+  // The URL parser accepts control characters (it escapes them) that PostgreSQL cannot store as typed.
+  .refine((value) => isStorableText(value), { error: 'FIELD_INVALID_CHARACTERS', abort: true })
   .refine((value) => {
     try {
       const url = new URL(value);

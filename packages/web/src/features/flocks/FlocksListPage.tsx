@@ -12,7 +12,7 @@ import type { ScreenProps } from '../screens/ScreenFrame';
 import { siteAddPath, nucleoApi } from '../sites/api';
 import { ageText } from './age';
 import { flockAddPath, flockPath, loteApi } from './api';
-import { FilterableListPage } from './FilterableListPage';
+import { RecordListPage } from '../records/RecordListPage';
 
 const STATUS_FILTERS = ['todos', 'ativo', 'encerrado'] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -86,7 +86,7 @@ export default function FlocksListPage({ route }: ScreenProps) {
   ];
 
   return (
-    <FilterableListPage
+    <RecordListPage
       route={route}
       api={loteApi}
       columns={columns}

@@ -1,0 +1,105 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { LoteMortalidadeTable, LotesTable, Tables } from '../../db/tables.js';
+import { chartLinesUsing } from '../charts/graficos.repository.js';
+
+export type LoteRow = Selectable<LotesTable>;
+export type LoteValues = Omit<Insertable<LotesTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at'>;
+export type MortalidadeValues = Omit<Insertable<LoteMortalidadeTable>, 'id' | 'lote_id'>;
+
+export interface LoteDetails extends LoteRow {
+  nucleo_nome: string;
+  padrao_nome: string | null;
+  aviarios: { id: number; nome: string }[];
+  mortalidade: { data: string; aves: number; causa: string }[];
+}
+
+export function lotesRepository(db: Kysely<Tables>) {
+  const withNames = () =>
+    db
+      .selectFrom('lotes')
+      .innerJoin('nucleos', 'nucleos.id', 'lotes.nucleo_id')
+      .leftJoin('padroes', 'padroes.id', 'lotes.padrao_id')
+      .selectAll('lotes')
+      .select(['nucleos.nome as nucleo_nome', 'padroes.nome as padrao_nome']);
+
+  async function withDetails(rows: (LoteRow & { nucleo_nome: string; padrao_nome: string | null })[]): Promise<LoteDetails[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const houses = await db
+      .selectFrom('lote_aviarios')
+      .innerJoin('aviarios', 'aviarios.id', 'lote_aviarios.aviario_id')
+      .select(['lote_aviarios.lote_id', 'aviarios.id', 'aviarios.nome'])
+      .where('lote_aviarios.lote_id', 'in', ids)
+      .orderBy('aviarios.ordem')
+      .orderBy('aviarios.id')
+      .execute();
+    // By id, then by date in JS: the same order on both databases whatever their collation.
+    const deaths = await db
+      .selectFrom('lote_mortalidade')
+      .select(['lote_id', 'data', 'aves', 'causa'])
+      .where('lote_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    deaths.sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
+    return rows.map((row) => ({
+      ...row,
+      aviarios: houses.filter((house) => house.lote_id === row.id).map(({ id, nome }) => ({ id, nome })),
+      mortalidade: deaths.filter((death) => death.lote_id === row.id).map(({ data, aves, causa }) => ({ data, aves, causa })),
+    }));
+  }
+
+  /** Puts exactly these houses and mortality entries on the flock. */
+  async function replaceChildren(trx: Transaction<Tables>, loteId: number, aviarios: number[], mortalidade: MortalidadeValues[]): Promise<void> {
+    await trx.deleteFrom('lote_aviarios').where('lote_id', '=', loteId).execute();
+    await trx.deleteFrom('lote_mortalidade').where('lote_id', '=', loteId).execute();
+    await trx.insertInto('lote_aviarios').values(aviarios.map((aviario_id) => ({ lote_id: loteId, aviario_id }))).execute();
+    // In slices: up to 2000 entries, within every driver's limit of bound parameters.
+    for (let start = 0; start < mortalidade.length; start += 500) {
+      const slice = mortalidade.slice(start, start + 500).map((entry) => ({ ...entry, lote_id: loteId }));
+      await trx.insertInto('lote_mortalidade').values(slice).execute();
+    }
+  }
+
+  return {
+    /** `farms` null: flocks on every farm of the owner; else only on these. Ordered by id (the service sorts). */
+    async list(ownerId: number, farms: readonly number[] | null): Promise<LoteDetails[]> {
+      if (farms !== null && farms.length === 0) return [];
+      let query = withNames().where('lotes.owner_id', '=', ownerId);
+      if (farms !== null) query = query.where('lotes.nucleo_id', 'in', [...farms]);
+      return withDetails(await query.orderBy('lotes.id').execute());
+    },
+
+    async find(ownerId: number, id: number): Promise<LoteDetails | undefined> {
+      const row = await withNames().where('lotes.owner_id', '=', ownerId).where('lotes.id', '=', id).executeTakeFirst();
+      return row ? (await withDetails([row]))[0] : undefined;
+    },
+
+    async insert(ownerId: number, values: LoteValues, aviarios: number[], mortalidade: MortalidadeValues[], now: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('lotes')
+          .values({ ...values, owner_id: ownerId, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await replaceChildren(trx, id, aviarios, mortalidade);
+        return id;
+      });
+    },
+
+    async update(ownerId: number, id: number, values: LoteValues, aviarios: number[], mortalidade: MortalidadeValues[], now: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('lotes').set({ ...values, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+        await replaceChildren(trx, id, aviarios, mortalidade);
+      });
+    },
+
+    /** True when a chart line plots the flock. */
+    inUse: (id: number) => chartLinesUsing(db, 'lote_id', id),
+
+    /** Its houses and mortality entries go with it (ON DELETE CASCADE). */
+    async remove(ownerId: number, id: number): Promise<void> {
+      await db.deleteFrom('lotes').where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+  };
+}
+export type LotesRepository = ReturnType<typeof lotesRepository>;
