@@ -37,9 +37,39 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'mail.example'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
+    ['DEMO', 'yes'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+});
+
+describe('SECRET_KEY and DEMO', () => {
+  const hex = 'a1'.repeat(32);
+
+  it('turns the demo account on by default and off with 0', () => {
+    expect(loadConfig({}).DEMO).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).DEMO).toBe(false);
+    expect(loadConfig({ DEMO: '1' }).DEMO).toBe(true);
+  });
+
+  it('reads a 32-byte key as 64 hex characters or base64, and leaves it unset by default', () => {
+    expect(loadConfig({}).SECRET_KEY).toBeUndefined();
+    expect(loadConfig({ SECRET_KEY: hex }).SECRET_KEY).toEqual(Buffer.alloc(32, 0xa1));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRET_KEY: base64 }).SECRET_KEY).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ SECRET_KEY: base64.replace(/=$/, '') }).SECRET_KEY).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ SECRET_KEY: Buffer.alloc(32, 0xfb).toString('base64url') }).SECRET_KEY).toEqual(Buffer.alloc(32, 0xfb));
+  });
+
+  it.each([
+    ['too short', hex.slice(2)],
+    ['16 bytes', Buffer.alloc(16, 1).toString('base64')],
+    ['not hex nor base64', 'z'.repeat(64)],
+  ])('names SECRET_KEY when it is %s, without writing the value', (_, value) => {
+    expect(() => loadConfig({ SECRET_KEY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ SECRET_KEY: value })).toThrow(/SECRET_KEY=\(hidden, \d+ characters\): must be 32 bytes/);
+    expect(() => loadConfig({ SECRET_KEY: value })).not.toThrow(value);
   });
 });
 

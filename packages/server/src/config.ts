@@ -5,6 +5,19 @@ import { z } from 'zod';
  * A wrong value stops the server with a message naming the variable.
  */
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const flag = (fallback: 'true' | 'false' | '1' | '0') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((value) => value === 'true' || value === '1');
+
+/** 32 bytes written as 64 hex characters or as base64 (43 characters, padded or not). */
+export function parseSecretKey(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  // Node's base64 decoder reads the URL-safe alphabet too.
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return Buffer.from(value, 'base64');
+  return undefined;
+}
 
 const envSchema = z.object({
   PORT: integer(0, 65535).default(8080),
@@ -15,6 +28,8 @@ const envSchema = z.object({
     .default('sqlite:./data/portal.sqlite'),
   /** Address users open; used in e-mailed links. Defaults to http://localhost:<PORT>. */
   PUBLIC_URL: z.url().optional(),
+  /** Port of the MQTT broker devices connect to (on PUBLIC_URL's host); told to devices by getdevice_conn. */
+  MQTT_PORT: integer(1, 65535).default(1883),
   /** smtp://user:pass@host:port; without it, mail goes to OUTBOX_DIR and the log. */
   SMTP_URL: z
     .string()
@@ -30,15 +45,28 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: integer(1, 1000).default(5),
   LOGIN_LOCK_MINUTES: integer(1, 24 * 60).default(15),
   /** Behind a load balancer: trust X-Forwarded-For for client addresses. */
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: flag('false'),
+  /**
+   * Encrypts stored integration passwords (AES-256-GCM). Unset: a key file is created next to the
+   * SQLite database (see secret-key.ts); several instances must share one SECRET_KEY.
+   */
+  SECRET_KEY: z
+    .string()
+    .transform((value, context) => {
+      const key = parseSecretKey(value.trim());
+      if (!key) context.addIssue({ code: 'custom', message: 'must be 32 bytes: 64 hex characters or base64' });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional(),
+  /** On an empty database, `npm start` creates a demo account with sample data (0 turns it off). */
+  DEMO: flag('1'),
 });
 
 export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
+
+const HIDDEN_VARIABLES = new Set(['SECRET_KEY']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as shells and .env files often leave them.
@@ -47,7 +75,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+      // A key that is almost right must not land in a log.
+      const shown = HIDDEN_VARIABLES.has(name) ? `(hidden, ${env[name]?.length ?? 0} characters)` : JSON.stringify(env[name]);
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

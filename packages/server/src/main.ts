@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError, describeDatabaseUrl, isDatabaseUnavailable, openDatabase } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { seedDemoAtStart } from './demo/seed.js';
 import { createLogger } from './logger.js';
 
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   }
   const app = await buildApp({ config, database, logger: log });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  // On an empty database only; through the API, before the first visitor can arrive.
+  if (config.DEMO) await seedDemoAtStart(app, database.db);
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -24,6 +24,9 @@ export function testDialects(): DialectName[] {
   return only ? all.filter((dialect) => dialect === only) : all;
 }
 
+/** The key integration passwords are encrypted with in tests (64 hex characters). */
+export const TEST_SECRET_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+
 export interface HttpAnswer<T = any> {
   status: number;
   body: T;
@@ -104,6 +107,9 @@ export async function startTestPortal(dialect: DialectName, options: TestPortalO
     PORT: '0',
     PUBLIC_URL: 'http://portal.test',
     WEB_DIST_DIR: join(dir, 'no-web'),
+    // No demo data unless a test asks for it; a fixed key so no key file is written.
+    DEMO: '0',
+    SECRET_KEY: TEST_SECRET_KEY,
     ...env,
   });
   const logger = createLogger(config);

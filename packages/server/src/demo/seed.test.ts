@@ -1,0 +1,211 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEVICE_MODELS, isLiveModel } from '@portal/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { describeEachDialect, type TestPortal } from '../test/harness.js';
+import { DEMO_SILO_BALANCE_KG } from './sample-data.js';
+import { DEMO_EMAIL, DEMO_TECNICO_EMAIL, demoPassword, seedDemo } from './seed.js';
+
+function capturedLog() {
+  const lines: Array<{ level: number; msg: string }> = [];
+  const log = createLogger({ LOG_LEVEL: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+async function signIn(portal: TestPortal, email: string, password: string): Promise<string> {
+  const login = await portal.request('POST', '/api/login', { body: { email, password } });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  return login.body.token;
+}
+
+/** A GET as `token` that must answer 200. */
+async function read(portal: TestPortal, token: string, path: string): Promise<any> {
+  const answer = await portal.request('GET', `/api/${path}`, { token });
+  expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+}
+
+describe('the demo password', () => {
+  it('is 16 letters and digits, with both, different every time', () => {
+    const passwords = Array.from({ length: 50 }, () => demoPassword());
+    for (const password of passwords) expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{16}$/);
+    expect(new Set(passwords).size).toBe(50);
+  });
+});
+
+describeEachDialect(
+  'demo seeding',
+  (portal) => {
+    let password = '';
+
+    it('on an empty database creates the demo accounts and farm data of every kind through the API, logging one line', async () => {
+      const { log, lines } = capturedLog();
+      const result = await seedDemo(portal().app, { db: portal().database.db, log });
+      expect(result).not.toBeNull();
+      password = result!.password;
+      expect(result!.email).toBe(DEMO_EMAIL);
+      const demoLines = lines.filter((line) => line.msg.includes('demo account:'));
+      expect(demoLines).toEqual([expect.objectContaining({ level: 30, msg: `demo account: ${DEMO_EMAIL} password: ${password}` })]);
+
+      const token = await signIn(portal(), DEMO_EMAIL, password);
+      const nucleos = await read(portal(), token, 'getnucleo');
+      expect(nucleos.map((farm: any) => [farm.nome, farm.estado, farm.aviarios.length])).toEqual([
+        ['Núcleo Boa Esperança', 'PR', 3],
+        ['Núcleo Santa Clara', 'SC', 4],
+      ]);
+      const santaClara = nucleos[1];
+
+      const padroes = await read(portal(), token, 'getpadrao');
+      expect(padroes).toHaveLength(2);
+      const presets = await read(portal(), token, 'getpadrao_presets');
+      expect(padroes.map((padrao: any) => padrao.nome).sort()).toEqual(presets.slice(0, 2).map((preset: any) => preset.nome).sort());
+      for (const padrao of padroes) expect(padrao.pontos.length).toBeGreaterThan(10);
+
+      const lotes = await read(portal(), token, 'getlote');
+      expect(lotes).toHaveLength(4);
+      const active = lotes.filter((lote: any) => lote.situacao === 'ativo');
+      expect(active.map((lote: any) => lote.idade).sort((a: number, b: number) => a - b)).toEqual([7, 21, 35]);
+      expect(lotes.filter((lote: any) => lote.situacao === 'encerrado')).toHaveLength(1);
+      for (const lote of lotes) {
+        expect(padroes.map((padrao: any) => padrao.id)).toContain(lote.padrao_id);
+        expect(lote.mortalidade_total).toBeGreaterThan(0);
+        expect(lote.aves_atuais).toBe(lote.aves_alojadas - lote.mortalidade_total);
+      }
+
+      const devices = await read(portal(), token, 'getdevice');
+      expect(devices.map((device: any) => device.modelo).sort()).toEqual([...DEVICE_MODELS].sort());
+      for (const device of devices) expect(device.chip_id.length >= 2).toBe(isLiveModel(device.modelo));
+
+      const silos = await read(portal(), token, 'getsilo');
+      expect(silos).toHaveLength(4);
+      for (const silo of silos) {
+        expect(silo.saldo_kg).toBeCloseTo(DEMO_SILO_BALANCE_KG, 1);
+        const movements = await read(portal(), token, `getsilomov?id=${silo.id}`);
+        expect(movements.map((movement: any) => movement.tipo)).toEqual(['entrada', 'consumo', 'consumo', 'entrada', 'consumo']);
+      }
+
+      const coletor = devices.find((device: any) => device.modelo === 'COLETOR');
+      const pontos = await read(portal(), token, 'getpontocoleta');
+      expect(pontos.map((ponto: any) => ponto.serie_coletores)).toEqual([coletor.serie]);
+
+      const dosador = devices.find((device: any) => device.modelo === 'DOSADOR');
+      const fumigadores = await read(portal(), token, 'getfumigador');
+      expect(fumigadores.map((fumigador: any) => fumigador.device_id)).toEqual([dosador.id]);
+
+      expect(await read(portal(), token, 'getchave')).toHaveLength(2);
+
+      const graficos = await read(portal(), token, 'getgrafico');
+      expect(graficos).toHaveLength(1);
+      expect(graficos[0].linhas.map((linha: any) => linha.fonte)).toEqual(['peso_medio', 'padrao']);
+
+      const permissoes = await portal().request('POST', '/api/permissoes', { token, body: {} });
+      expect(permissoes.body).toEqual([
+        expect.objectContaining({ email: DEMO_TECNICO_EMAIL, nivel: 'leitura', nucleos: [{ id: santaClara.id, nome: 'Núcleo Santa Clara' }] }),
+      ]);
+
+      // The technician signs in with the same password and sees the one farm it was granted.
+      const tecnico = await signIn(portal(), DEMO_TECNICO_EMAIL, password);
+      const owner = (await read(portal(), token, 'getuser')).id;
+      const seen = await read(portal(), tecnico, `getnucleo?prop=${owner}`);
+      expect(seen.map((farm: any) => farm.id)).toEqual([santaClara.id]);
+    });
+
+    it('runs once: with users in the database it does nothing', async () => {
+      const { log, lines } = capturedLog();
+      expect(await seedDemo(portal().app, { db: portal().database.db, log })).toBeNull();
+      expect(lines.filter((line) => line.msg.includes('demo account:'))).toEqual([]);
+      const token = await signIn(portal(), DEMO_EMAIL, password);
+      expect(await read(portal(), token, 'getnucleo')).toHaveLength(2);
+    });
+  },
+  { DEMO: '0' },
+);
+
+describeEachDialect(
+  'demo seeding by two instances starting at once',
+  (portal) => {
+    it('creates one demo account and one set of data', async () => {
+      const first = capturedLog();
+      const second = capturedLog();
+      const results = await Promise.all([
+        seedDemo(portal().app, { db: portal().database.db, log: first.log }),
+        seedDemo(portal().app, { db: portal().database.db, log: second.log }),
+      ]);
+      const seeded = results.filter((result) => result !== null);
+      expect(seeded).toHaveLength(1);
+      const printed = [...first.lines, ...second.lines].filter((line) => line.msg.includes('demo account:'));
+      expect(printed).toHaveLength(1);
+      const token = await signIn(portal(), DEMO_EMAIL, seeded[0]!.password);
+      expect(await read(portal(), token, 'getnucleo')).toHaveLength(2);
+      expect(await read(portal(), token, 'getdevice')).toHaveLength(DEVICE_MODELS.length);
+    });
+  },
+  { DEMO: '0' },
+);
+
+describe('npm start on an empty database', () => {
+  const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Starts the built server until it is ready (or exits), then stops it; answers what it wrote. */
+  function runUntilReady(env: Record<string, string>): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [MAIN], {
+        env: {
+          ...process.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATABASE_URL: `sqlite:${join(dir, 'data', 'portal.sqlite')}`,
+          OUTBOX_DIR: join(dir, 'outbox'),
+          WEB_DIST_DIR: join(dir, 'no-web'),
+          LOG_LEVEL: 'info',
+          SECRET_KEY: '',
+          DEMO: '',
+          ...env,
+        },
+      });
+      let output = '';
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`no 'portal ready' within 60 s:\n${output}`));
+      }, 60_000);
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('portal ready')) child.kill('SIGTERM');
+      };
+      child.stdout.on('data', collect);
+      child.stderr.on('data', collect);
+      child.on('exit', () => {
+        clearTimeout(timer);
+        resolve(output);
+      });
+    });
+  }
+
+  it('prints the demo account once, creates the key file, and seeds nothing on the next start', async () => {
+    const first = await runUntilReady({});
+    const lines = first.split('\n').filter((line) => line.includes('demo account:'));
+    expect(lines, first).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!);
+    expect(entry.level).toBe(30);
+    expect(entry.msg).toMatch(/^demo account: demo@granja-demo\.example password: [A-Za-z0-9]{16}$/);
+    expect(first).not.toContain('demo data could not be created');
+    expect(first).toContain('SECRET_KEY is not set');
+    expect(existsSync(join(dir, 'data', 'secret.key'))).toBe(true);
+
+    const second = await runUntilReady({});
+    expect(second).toContain('portal ready');
+    expect(second).not.toContain('demo account:');
+  }, 120_000);
+
+  it('creates no demo account with DEMO=0', async () => {
+    const output = await runUntilReady({ DEMO: '0', DATABASE_URL: `sqlite:${join(dir, 'off', 'portal.sqlite')}` });
+    expect(output).toContain('portal ready');
+    expect(output).not.toContain('demo account:');
+  }, 120_000);
+});

@@ -1,0 +1,124 @@
+import { randomInt } from 'node:crypto';
+import type { LoginResponse, RegisterBody } from '@portal/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import { createSampleData, type DemoCall, type SampleData } from './sample-data.js';
+import { demoSeedRepository } from './seed.repository.js';
+
+export const DEMO_EMAIL = 'demo@granja-demo.example';
+/** A second demo user, given read access to one farm, to show the permissions screen; same password. */
+export const DEMO_TECNICO_EMAIL = 'demo-tecnico@granja-demo.example';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+}
+
+/** A call of the seeding that did not answer 200/201: names the call and carries the answer. */
+export class DemoSeedError extends Error {
+  constructor(
+    readonly call: string,
+    readonly status: number,
+    readonly body: string,
+    /** Set once the demo account exists, so its credentials can still be shown. */
+    public account?: DemoAccount,
+  ) {
+    super(`demo seeding: ${call} answered ${status}: ${body}`);
+  }
+}
+
+// No 0/O, 1/l/I: the password is read off a terminal and typed.
+const PASSWORD_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const PASSWORD_DIGITS = '23456789';
+
+/** 16 random letters and digits, at least one of each (the registration's strength rule). */
+export function demoPassword(length = 16): string {
+  const alphabet = PASSWORD_LETTERS + PASSWORD_DIGITS;
+  for (;;) {
+    const password = Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+    if (/[A-Za-z]/.test(password) && /\d/.test(password)) return password;
+  }
+}
+
+/** The line `npm start` prints; tests and README rely on its exact form. */
+export const demoAccountLine = ({ email, password }: DemoAccount) => `demo account: ${email} password: ${password}`;
+
+function apiCaller(app: FastifyInstance, token?: string): DemoCall {
+  return async <T>(method: 'GET' | 'POST', call: string, body?: unknown): Promise<T> => {
+    const response = await app.inject({
+      method,
+      url: `/api/${call}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (response.statusCode !== 200 && response.statusCode !== 201) {
+      throw new DemoSeedError(call.split('?')[0]!, response.statusCode, response.body);
+    }
+    return response.json<T>();
+  };
+}
+
+/** Today's date for the demo owner (the default time zone, UTC-3). */
+const ownerToday = (now: number, timezone: number) => new Date(now + timezone * 3_600_000).toISOString().slice(0, 10);
+
+export interface SeedOptions {
+  db: Kysely<Tables>;
+  log: FastifyBaseLogger;
+  clock?: () => number;
+}
+
+export interface SeedResult extends DemoAccount {
+  data: SampleData;
+}
+
+/**
+ * On a database without users, creates the demo owner, a second demo user and sample farm data
+ * through the portal's own API (app.inject), so validation and rules apply as for anyone. Answers
+ * null when there was nothing to do: users exist, or another instance starting at the same time
+ * registered the demo account first (its EMAIL_IN_USE decides who seeds). Logs the credentials in
+ * one info line. A call that fails throws a DemoSeedError naming it.
+ */
+export async function seedDemo(app: FastifyInstance, { db, log, clock = Date.now }: SeedOptions): Promise<SeedResult | null> {
+  if (await demoSeedRepository(db).anyUserExists()) {
+    log.debug('demo account not created: the database has users');
+    return null;
+  }
+  const password = demoPassword();
+  const account: DemoAccount = { email: DEMO_EMAIL, password };
+  const anonymous = apiCaller(app);
+  const register = (body: RegisterBody) => anonymous<unknown>('POST', 'register', body);
+  try {
+    await register({ name: 'Conta Demonstração', email: DEMO_EMAIL, password, company: 'Granja Demonstração', language: 'pt' });
+  } catch (error) {
+    if (error instanceof DemoSeedError && error.status === 409 && error.body.includes('EMAIL_IN_USE')) {
+      log.info('demo account already created by another instance starting at the same time: its log shows the password');
+      return null;
+    }
+    throw error;
+  }
+  try {
+    await register({ name: 'Técnico Demonstração', email: DEMO_TECNICO_EMAIL, password, company: 'Granja Demonstração', language: 'pt' });
+    const login = await anonymous<LoginResponse>('POST', 'login', { email: DEMO_EMAIL, password });
+    const today = ownerToday(clock(), login.user.timezone);
+    const data = await createSampleData(apiCaller(app, login.token), today, DEMO_TECNICO_EMAIL);
+    log.info(demoAccountLine(account));
+    return { ...account, data };
+  } catch (error) {
+    if (error instanceof DemoSeedError) error.account = account;
+    throw error;
+  }
+}
+
+/**
+ * main.ts: seeds unless DEMO=0. A failure is logged, with the credentials when the account got
+ * created, and the portal starts anyway: it works without the sample data.
+ */
+export async function seedDemoAtStart(app: FastifyInstance, db: Kysely<Tables>): Promise<void> {
+  try {
+    await seedDemo(app, { db, log: app.log });
+  } catch (error) {
+    app.log.error({ err: error }, `demo data could not be created: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof DemoSeedError && error.account) app.log.info(demoAccountLine(error.account));
+  }
+}

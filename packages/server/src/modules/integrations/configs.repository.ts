@@ -1,0 +1,56 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { IntegrationConfigsTable, Tables } from '../../db/tables.js';
+
+export type ConfigKind = 'integracao' | 'mtech';
+export type ConfigRow = Selectable<IntegrationConfigsTable>;
+/** What a save writes; `senha_enc` undefined on an update keeps the stored password. */
+export type ConfigValues = Omit<Insertable<IntegrationConfigsTable>, 'id' | 'owner_id' | 'kind' | 'created_at' | 'updated_at'>;
+
+/** Integration and Mtech settings share one table, told apart by `kind`; every query names both owner and kind. */
+export function integrationConfigsRepository(db: Kysely<Tables>) {
+  const owned = (ownerId: number, kind: ConfigKind) =>
+    db.selectFrom('integration_configs').selectAll().where('owner_id', '=', ownerId).where('kind', '=', kind);
+
+  return {
+    async list(ownerId: number, kind: ConfigKind): Promise<ConfigRow[]> {
+      return owned(ownerId, kind).orderBy('nome').orderBy('id').execute();
+    },
+
+    async find(ownerId: number, kind: ConfigKind, id: number): Promise<ConfigRow | undefined> {
+      return owned(ownerId, kind).where('id', '=', id).executeTakeFirst();
+    },
+
+    async names(ownerId: number, kind: ConfigKind): Promise<Array<{ id: number; nome: string }>> {
+      return db
+        .selectFrom('integration_configs')
+        .select(['id', 'nome'])
+        .where('owner_id', '=', ownerId)
+        .where('kind', '=', kind)
+        .execute();
+    },
+
+    async insert(ownerId: number, kind: ConfigKind, values: ConfigValues, now: number): Promise<number> {
+      const { id } = await db
+        .insertInto('integration_configs')
+        .values({ ...values, owner_id: ownerId, kind, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async update(ownerId: number, kind: ConfigKind, id: number, values: ConfigValues, now: number): Promise<void> {
+      await db
+        .updateTable('integration_configs')
+        .set({ ...values, updated_at: now })
+        .where('owner_id', '=', ownerId)
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async remove(ownerId: number, kind: ConfigKind, id: number): Promise<void> {
+      await db.deleteFrom('integration_configs').where('owner_id', '=', ownerId).where('kind', '=', kind).where('id', '=', id).execute();
+    },
+  };
+}
+export type IntegrationConfigsRepository = ReturnType<typeof integrationConfigsRepository>;
