@@ -3,6 +3,7 @@
 //   JSON on the same machine: the ceiling any authenticated call can reach.
 // - login against one scrypt verification alone: the floor a login cannot go under.
 // Loopback only, bounded request counts.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ async function load(url, headers) {
 }
 
 async function portalOn(databaseUrl, dir) {
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'none') });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DEMO: '0', SECRET_KEY: randomBytes(32).toString('hex'), OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'none') });
   const logger = createLogger(config);
   const database = openDatabase(config.DATABASE_URL, logger);
   await migrateToLatest(database);

@@ -117,7 +117,13 @@ function numberValue(schema: JsonSchema, integer: boolean): fc.Arbitrary<number>
     .integer({ min, max })
     .filter((multiple) => !(minExcluded && multiple * step <= (schema.minimum ?? -Infinity)))
     .filter((multiple) => !(maxExcluded && multiple * step >= (schema.maximum ?? Infinity)))
-    .map((multiple) => multiple * step);
+    .map((multiple) => roundToStep(multiple * step, step));
+}
+
+/** `multiple * step` as written in decimal (12345678 × 0.1 is 1234567.8, not 1234567.8000000002). */
+function roundToStep(value: number, step: number): number {
+  const decimals = (String(step).split('.')[1] ?? '').length;
+  return decimals === 0 ? value : Number(value.toFixed(decimals));
 }
 
 function objectValue(schema: JsonSchema, optional: OptionalProperties): fc.Arbitrary<Record<string, unknown>> {

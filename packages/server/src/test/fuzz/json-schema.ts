@@ -86,7 +86,7 @@ export function schemaErrors(input: JsonSchema, value: unknown, at = '$'): strin
     if (maximum !== undefined && (exMax === true ? value >= maximum : value > maximum)) errors.push(`${at}: above ${maximum}`);
     if (typeof exMin === 'number' && value <= exMin) errors.push(`${at}: not above ${exMin}`);
     if (typeof exMax === 'number' && value >= exMax) errors.push(`${at}: not below ${exMax}`);
-    if (multipleOf !== undefined && Math.abs(value / multipleOf - Math.round(value / multipleOf)) > 1e-9) {
+    if (multipleOf !== undefined && !isMultipleOf(value, multipleOf)) {
       errors.push(`${at}: not a multiple of ${multipleOf}`);
     }
   }
@@ -123,4 +123,11 @@ export function propertyPaths(schema: JsonSchema, depth = 3, prefix: string[] = 
     [...prefix, name],
     ...propertyPaths(property, depth - 1, [...prefix, name]),
   ]);
+}
+
+/** Decimal-safe, as Zod checks it: 1234567.8 is a multiple of 0.1 though 1234567.8 / 0.1 is not whole in binary. */
+function isMultipleOf(value: number, step: number): boolean {
+  const decimals = (number: number) => (String(number).split('.')[1] ?? '').length;
+  const scale = 10 ** Math.max(decimals(value), decimals(step));
+  return Math.round(value * scale) % Math.round(step * scale) === 0;
 }
