@@ -1,10 +1,13 @@
 import type { ScreenRoute } from '../screens/ScreenFrame';
 
 const list = { screen: 'collectionPoints', path: '/coletores' };
+// One module and one load function for add and detail: after creating, the detail opens at once.
+const loadPoint = () => import('./CollectionPointPage');
 
+/** Collection points and their history (the history screen comes with its report). */
 export const collectionPointRoutes: ScreenRoute[] = [
-  { path: 'coletores', screen: 'collectionPoints' },
-  { path: 'coletores/add', screen: 'collectionPointAdd', parents: [list] },
-  { path: 'coletores/:id', screen: 'collectionPointDetail', parents: [list] },
+  { path: 'coletores', screen: 'collectionPoints', load: () => import('./CollectionPointsListPage') },
+  { path: 'coletores/add', screen: 'collectionPointAdd', parents: [list], load: loadPoint },
+  { path: 'coletores/:id', screen: 'collectionPointDetail', parents: [list], load: loadPoint },
   { path: 'coletores/historico/:id', screen: 'collectionPointHistory', parents: [list] },
 ];

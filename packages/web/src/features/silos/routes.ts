@@ -1,11 +1,18 @@
 import type { ScreenRoute } from '../screens/ScreenFrame';
 
 const list = { screen: 'silos', path: '/silos' };
+// One module and one load function for add and detail: after creating, the detail opens at once.
+const loadSilo = () => import('./SiloPage');
 
-/** Silos and their feed movements. */
+/** Silos and their feed movements. Screens load on first visit. */
 export const siloRoutes: ScreenRoute[] = [
-  { path: 'silos', screen: 'silos' },
-  { path: 'silos/add', screen: 'siloAdd', parents: [list] },
-  { path: 'silos/:id', screen: 'siloDetail', parents: [list] },
-  { path: 'silos/:id/:mov', screen: 'siloMovement', parents: [list, { screen: 'siloDetail', path: '/silos/:id' }] },
+  { path: 'silos', screen: 'silos', load: () => import('./SilosListPage') },
+  { path: 'silos/add', screen: 'siloAdd', parents: [list], load: loadSilo },
+  { path: 'silos/:id', screen: 'siloDetail', parents: [list], load: loadSilo },
+  {
+    path: 'silos/:id/:mov',
+    screen: 'siloMovement',
+    parents: [list, { screen: 'siloDetail', path: '/silos/:id' }],
+    load: () => import('./SiloMovementPage'),
+  },
 ];

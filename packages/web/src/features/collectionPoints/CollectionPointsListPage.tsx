@@ -1,0 +1,63 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { splitPiped, type PontoColeta } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { ScreenProps } from '../screens/ScreenFrame';
+import { collectionPointAddPath, collectionPointPath, pontoColetaApi } from './api';
+
+/** collection points: name, where each is and its collectors. */
+export default function CollectionPointsListPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const place = (point: PontoColeta) => [point.nucleo_nome, point.aviario_nome].filter(Boolean).join(' / ');
+  const serials = (point: PontoColeta) => splitPiped(point.serie_coletores);
+  const columns: RecordColumn<PontoColeta>[] = [
+    { accessor: 'nome', title: t('collectionPoints.list.name') },
+    {
+      accessor: 'nucleo_nome',
+      title: t('collectionPoints.list.place'),
+      secondary: true,
+      sortValue: place,
+      render: (point) => place(point) || <Text c="dimmed" size="sm">{t('collectionPoints.list.noFarm')}</Text>,
+    },
+    {
+      accessor: 'coletores',
+      title: t('collectionPoints.list.collectors'),
+      sortValue: (point) => serials(point).length,
+      render: (point) => (
+        <Group gap={6} wrap="nowrap" align="center">
+          <Badge variant="light" size="lg" circle data-testid="collectors-count">
+            {serials(point).length}
+          </Badge>
+          <Text size="sm" c="dimmed" visibleFrom="sm" style={{ overflowWrap: 'anywhere' }} data-testid="collectors-serials">
+            {serials(point).join(', ')}
+          </Text>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <RecordListPage
+      route={route}
+      api={pontoColetaApi}
+      columns={columns}
+      searchText={(point) => [point.nome, point.nucleo_nome, point.aviario_nome, ...serials(point), ...point.coletores.map((collector) => collector.nome)]}
+      rowPath={collectionPointPath}
+      addPath={collectionPointAddPath}
+      rowSubtitle={(point) => (
+        <>
+          {place(point) || t('collectionPoints.list.noFarm')}
+          <br />
+          {serials(point).join(', ')}
+        </>
+      )}
+      icon={IconMapPin}
+      texts={{
+        search: t('collectionPoints.list.search'),
+        add: t('collectionPoints.list.add'),
+        emptyTitle: t('collectionPoints.list.emptyTitle'),
+        emptyHint: t('collectionPoints.list.emptyHint'),
+      }}
+    />
+  );
+}
