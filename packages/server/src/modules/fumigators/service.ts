@@ -1,8 +1,8 @@
-import { DOSER_DEVICE_MODELS, type Fumigador, type registerFumigadorBody } from '@portal/shared';
+import { deviceLabel, DOSER_DEVICE_MODELS, type Fumigador, type registerFumigadorBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import { reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
 import type { FumigadorDetails, FumigatorsRepository } from './fumigators.repository.js';
 
 type FumigadorBody = z.output<typeof registerFumigadorBody>;
@@ -23,7 +23,7 @@ function toFumigador(row: FumigadorDetails): Fumigador {
     aviario_id: row.aviario_id,
     aviario_nome: row.aviario_nome,
     device_id: row.device_id,
-    device_nome: row.device ? row.device.nome || `${row.device.modelo} ${row.device.serie}` : null,
+    device_nome: row.device ? deviceLabel(row.device) : null,
     produto: row.produto,
     dose_ml: row.dose_ml,
     volume_agua_l: row.volume_agua_l,
@@ -52,11 +52,7 @@ export function fumigatorsService(deps: { fumigators: FumigatorsRepository; cloc
     if (!farm) throw AppError.field('nucleo_id', 'FIELD_INVALID');
     if (body.aviario_id !== null && !(await fumigators.findHouse(farm.id, body.aviario_id))) throw AppError.field('aviario_id', 'FIELD_INVALID');
     if (body.device_id !== null) {
-      const device = await fumigators.findDevice(scope.ownerId, body.device_id);
-      // The device already set stays allowed for a grantee who could not pick it.
-      const reachable = device && (reachesFarm(scope, device.nucleo_id) || device.id === current?.device_id);
-      if (!reachable) throw AppError.field('device_id', 'FIELD_INVALID');
-      if (!(DOSER_DEVICE_MODELS as readonly string[]).includes(device.modelo)) throw AppError.field('device_id', 'DEVICE_MODEL_NOT_ALLOWED');
+      requireLinkedDevice(scope, await fumigators.findDevice(scope.ownerId, body.device_id), current?.device_id, DOSER_DEVICE_MODELS);
     }
   }
 

@@ -47,3 +47,19 @@ export function requireWholeAccount(scope: OwnerScope): void {
 export function requireOwner(scope: OwnerScope): void {
   if (scope.nivel !== 'proprietario') throw new AppError('FORBIDDEN');
 }
+
+/**
+ * A device a record links to (a silo's scale, a fumigator's doser) must be the owner's, within
+ * the caller's reach — or already the linked one, which a grantee who could not pick it may keep —
+ * and of a model that fits the record.
+ */
+export function requireLinkedDevice(
+  scope: OwnerScope,
+  device: { id: number; nucleo_id: number | null; modelo: string } | undefined,
+  currentDeviceId: number | null | undefined,
+  models: readonly string[],
+): void {
+  const reachable = device && (reachesFarm(scope, device.nucleo_id) || device.id === currentDeviceId);
+  if (!reachable) throw AppError.field('device_id', 'FIELD_INVALID');
+  if (!models.includes(device.modelo)) throw AppError.field('device_id', 'DEVICE_MODEL_NOT_ALLOWED');
+}

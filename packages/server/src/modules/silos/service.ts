@@ -1,8 +1,8 @@
-import { SILO_DEVICE_MODELS, type Silo, type registerSiloBody } from '@portal/shared';
+import { deviceLabel, SILO_DEVICE_MODELS, type Silo, type registerSiloBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import { reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
 import type { SiloDetails, SilosRepository } from './silos.repository.js';
 
 type SiloBody = z.output<typeof registerSiloBody>;
@@ -12,9 +12,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Kilograms travel with 1 decimal and are stored as integer tenths, so sums stay exact. */
 export const toTenths = (kg: number) => Math.round(kg * 10);
 export const toKg = (tenths: number) => tenths / 10;
-
-/** A device shows by its name, or by model and serial while it has none. */
-export const deviceLabel = (device: { nome: string; modelo: string; serie: string }) => device.nome || `${device.modelo} ${device.serie}`;
 
 function toSilo(row: SiloDetails): Silo {
   return {
@@ -54,11 +51,7 @@ export function silosService(deps: { silos: SilosRepository; clock: () => number
     const stranger = body.aviarios.findIndex((id) => !houses.has(id));
     if (stranger >= 0) throw AppError.field(`aviarios.${stranger}`, 'FIELD_INVALID');
     if (body.device_id !== null) {
-      const device = await silos.findDevice(scope.ownerId, body.device_id);
-      // The scale already on the silo stays allowed for a grantee who could not pick it.
-      const reachable = device && (reachesFarm(scope, device.nucleo_id) || device.id === current?.device_id);
-      if (!reachable) throw AppError.field('device_id', 'FIELD_INVALID');
-      if (!(SILO_DEVICE_MODELS as readonly string[]).includes(device.modelo)) throw AppError.field('device_id', 'DEVICE_MODEL_NOT_ALLOWED');
+      requireLinkedDevice(scope, await silos.findDevice(scope.ownerId, body.device_id), current?.device_id, SILO_DEVICE_MODELS);
     }
   }
 

@@ -9,6 +9,9 @@ export const LIVE_DEVICE_MODELS = ['COLETOR', 'CS', 'SELAUTO', 'SELAVES', 'BSILO
 
 export const isLiveModel = (modelo: string): boolean => (LIVE_DEVICE_MODELS as readonly string[]).includes(modelo);
 
+/** A device shows by its name, or by model and serial while it has none. */
+export const deviceLabel = (device: { nome: string; modelo: string; serie: string }): string => device.nome.trim() || `${device.modelo} ${device.serie}`;
+
 /** The icon of a model, served by the web (`PS/SEL` becomes `ps-sel`). */
 export const deviceIcon = (modelo: string): string => `device-icons/${modelo.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
 
