@@ -1,12 +1,14 @@
 import type { ScreenRoute } from '../screens/ScreenFrame';
 
 const list = { screen: 'devices', path: '/balancas' };
+// addbalanca and d/:key are one screen: one module and one load function.
+const loadAdd = () => import('./DeviceAddPage');
 
 /** Weighing devices: list, detail, add (also reached by a device key) and remote view. */
 export const deviceRoutes: ScreenRoute[] = [
-  { path: 'balancas', screen: 'devices' },
-  { path: 'balancas/:id', screen: 'deviceDetail', parents: [list] },
-  { path: 'addbalanca', screen: 'deviceAdd', parents: [list] },
-  { path: 'd/:key', screen: 'deviceAdd', parents: [list] },
+  { path: 'balancas', screen: 'devices', load: () => import('./DevicesListPage') },
+  { path: 'balancas/:id', screen: 'deviceDetail', parents: [list], load: () => import('./DevicePage') },
+  { path: 'addbalanca', screen: 'deviceAdd', parents: [list], load: loadAdd },
+  { path: 'd/:key', screen: 'deviceAdd', parents: [list], load: loadAdd },
   { path: 'remoto/:id', screen: 'deviceRemote', parents: [list] },
 ];

@@ -2,9 +2,9 @@ import type { ScreenRoute } from '../screens/ScreenFrame';
 
 /** Configuration screens, the manual import, the doser and folders. */
 export const settingRoutes: ScreenRoute[] = [
-  { path: 'mtech', screen: 'mtech' },
-  { path: 'integracao', screen: 'integration' },
+  { path: 'mtech', screen: 'mtech', load: () => import('./MtechPage') },
+  { path: 'integracao', screen: 'integration', load: () => import('./IntegrationPage') },
   { path: 'importacao', screen: 'import' },
-  { path: 'dosador', screen: 'doser' },
+  { path: 'dosador', screen: 'doser', load: () => import('./DoserPage') },
   { path: 'folder/:id', screen: 'folder' },
 ];

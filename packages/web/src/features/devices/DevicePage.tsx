@@ -1,0 +1,76 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { isLiveModel, type DeviceSaved } from '@portal/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
+import { useRecordForm } from '../records/recordForm';
+import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import { deviceApi, deviceDetailApi, devicePath, DEVICES_PATH } from './api';
+import { ConnectionCard } from './ConnectionCard';
+import { ChipFields, PlaceSection } from './DeviceFields';
+import { deviceBody, deviceName, deviceValues } from './deviceForm';
+import { DeviceIcon } from './DeviceIcon';
+import { LastContact } from './LastContact';
+import { LiveBadge } from './ModelPicker';
+
+/**
+ * balancas/:id: the device's form (model and serial read-only: they never change), how it
+ * connects with 'Issue new password', and delete with confirmation (RECORD_IN_USE translated in
+ * the dialog). Test ids: the record blocks' (`record-form`, `record-save`, `record-delete`,
+ * `field-<name>`), `field-modelo` and `field-serie` (read-only), `device-last-contact`, and the
+ * connection card's.
+ */
+function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved }) {
+  const { t } = useTranslation();
+  const api = useMemo(() => deviceDetailApi(device.modelo), [device.modelo]);
+  const state = useRecordForm({
+    api,
+    record: device,
+    valuesOf: deviceValues,
+    toBody: (values) => deviceBody(device.id, values),
+    itemName: (record) => t('devices.itemName', { name: deviceName(record) }),
+    paths: { list: DEVICES_PATH, detail: devicePath },
+  });
+  const { form } = state;
+  const shown = state.record ?? device;
+
+  return (
+    <RecordFormFrame
+      route={route}
+      state={state}
+      title={deviceName(shown)}
+      badges={
+        <>
+          <DeviceIcon icone={shown.icone} modelo={shown.modelo} size={36} />
+          <LastContact at={shown.ultimo_contato} />
+          {isLiveModel(shown.modelo) && <LiveBadge />}
+        </>
+      }
+    >
+      <RecordSection title={t('devices.form.identityTitle')} description={t('devices.form.identityFixed')}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <TextInput
+            label={t('devices.form.model')}
+            value={`${shown.modelo} · ${t(`devices.models.${shown.modelo}`)}`}
+            readOnly
+            variant="filled"
+            data-testid="field-modelo"
+          />
+          <TextInput label={t('devices.form.serial')} value={shown.serie} readOnly variant="filled" data-testid="field-serie" />
+          <ChipFields form={form} modelo={shown.modelo} />
+        </SimpleGrid>
+      </RecordSection>
+      <PlaceSection form={form} />
+      <ConnectionCard device={shown} canWrite={state.owner.canWrite} />
+    </RecordFormFrame>
+  );
+}
+
+export default function DevicePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <RecordLoader route={route} api={deviceApi} listPath={DEVICES_PATH} notFound={t('devices.form.notFound')}>
+      {(device) => <DeviceForm route={route} device={device} />}
+    </RecordLoader>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '@portal/shared';
+import { isLanguage, LOCALE_OF } from '../../../i18n';
+
+/** Minutes in a day: one day or more without contact shows in a danger colour (spec section 4). */
+export const IDLE_DANGER_MINUTES = 1440;
+
+export interface WhenFormat {
+  /** A timestamp as date and time in the interface language ('05/03/2026 14:30'). */
+  dateTime: (iso: string | null | undefined) => string;
+  /** How long ago, in words ('há 5 minutos', '3 days ago'). */
+  ago: (iso: string, now?: number) => string;
+}
+
+const cache = new Map<string, { dateTime: Intl.DateTimeFormat; relative: Intl.RelativeTimeFormat }>();
+
+function formats(locale: string) {
+  let found = cache.get(locale);
+  if (!found) {
+    found = {
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+    };
+    cache.set(locale, found);
+  }
+  return found;
+}
+
+/** Whole minutes since `iso` (0 for times in the future, when clocks disagree). */
+export const minutesSince = (iso: string, now = Date.now()) => Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+
+export function useWhen(): WhenFormat {
+  const { i18n } = useTranslation();
+  const locale = LOCALE_OF[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE];
+  const { dateTime, relative } = formats(locale);
+  return {
+    dateTime: (iso) => {
+      if (!iso) return '';
+      const time = Date.parse(iso);
+      return Number.isNaN(time) ? '' : dateTime.format(time);
+    },
+    ago: (iso, now) => {
+      const minutes = minutesSince(iso, now);
+      if (minutes < 60) return relative.format(-minutes, 'minute');
+      if (minutes < 1440) return relative.format(-Math.floor(minutes / 60), 'hour');
+      return relative.format(-Math.floor(minutes / 1440), 'day');
+    },
+  };
+}
