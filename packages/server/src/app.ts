@@ -17,9 +17,18 @@ import { passwordResetsRepository } from './modules/accounts/password-resets.rep
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { accountsService } from './modules/accounts/service.js';
 import type { ModuleContext } from './modules/context.js';
+import { devicesModule } from './modules/devices/module.js';
 import { farmsModule } from './modules/farms/module.js';
+import { standardsModule } from './modules/standards/module.js';
+import { flocksModule } from './modules/flocks/module.js';
+import { chartsModule } from './modules/charts/module.js';
+import { silosModule } from './modules/silos/module.js';
+import { fumigatorsModule } from './modules/fumigators/module.js';
+import { collectionPointsModule } from './modules/collectionPoints/module.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { integrationsModule } from './modules/integrations/module.js';
 import { grantsRepository } from './modules/permissions/grants.repository.js';
+import { keysModule } from './modules/keys/module.js';
 import { permissionsModule } from './modules/permissions/module.js';
 import { ownerScopes } from './modules/permissions/scope.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
@@ -104,6 +113,15 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   // Farm records (spec sections 2, 3, 6, 7): one line per feature module.
   await app.register(permissionsModule(context));
   await app.register(farmsModule(context));
+  await app.register(integrationsModule(context));
+  await app.register(devicesModule(context));
+  await app.register(keysModule(context));
+  await app.register(silosModule(context));
+  await app.register(fumigatorsModule(context));
+  await app.register(collectionPointsModule(context));
+  await app.register(standardsModule(context));
+  await app.register(flocksModule(context));
+  await app.register(chartsModule(context));
   // (modules: next feature modules here)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,0 +1,105 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { splitPiped } from '@portal/shared';
+import type { DevicesTable, Tables } from '../../db/tables.js';
+
+export type DeviceRowBase = Selectable<DevicesTable>;
+export interface DeviceRow extends DeviceRowBase {
+  nucleo_nome: string | null;
+  aviario_nome: string | null;
+}
+/** What a save may change: never the model, serial or credentials. */
+export type DeviceValues = Pick<Insertable<DevicesTable>, 'chip_id' | 'versao' | 'nome' | 'nucleo_id' | 'aviario_id' | 'obs'>;
+export type NewDeviceValues = DeviceValues & Pick<Insertable<DevicesTable>, 'modelo' | 'serie' | 'credential_user' | 'credential_hash'>;
+
+/** Code-unit order, the same on both databases whatever PostgreSQL's collation. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byModelAndSerial = (a: DeviceRow, b: DeviceRow) => byText(a.modelo, b.modelo) || byText(a.serie, b.serie) || a.id - b.id;
+
+/** Weighing devices; also reads the records that point at a device (silos, fumigators, collection points, charts). */
+export function devicesRepository(db: Kysely<Tables>) {
+  const withPlace = () =>
+    db
+      .selectFrom('devices')
+      .leftJoin('nucleos', 'nucleos.id', 'devices.nucleo_id')
+      .leftJoin('aviarios', 'aviarios.id', 'devices.aviario_id')
+      .selectAll('devices')
+      .select(['nucleos.nome as nucleo_nome', 'aviarios.nome as aviario_nome']);
+
+  return {
+    async list(ownerId: number, only: readonly number[] | null): Promise<DeviceRow[]> {
+      if (only !== null && only.length === 0) return [];
+      let query = withPlace().where('devices.owner_id', '=', ownerId);
+      if (only !== null) query = query.where('devices.nucleo_id', 'in', [...only]);
+      return (await query.execute()).sort(byModelAndSerial);
+    },
+
+    async find(ownerId: number, id: number): Promise<DeviceRow | undefined> {
+      return withPlace().where('devices.owner_id', '=', ownerId).where('devices.id', '=', id).executeTakeFirst();
+    },
+
+    async findByCredentialUser(credentialUser: string): Promise<DeviceRowBase | undefined> {
+      return db.selectFrom('devices').selectAll().where('credential_user', '=', credentialUser).executeTakeFirst();
+    },
+
+    /**
+     * True when this model and serial are registered in any account. Serials are compared without
+     * case (AB12 and ab12 are the same label); they are ASCII, so lower() agrees on both databases.
+     */
+    async serialTaken(modelo: string, serie: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('devices')
+        .select('id')
+        .where('modelo', '=', modelo)
+        .where(sql<string>`lower(serie)`, '=', serie.toLowerCase())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** True when the farm is the owner's. */
+    async nucleoExists(ownerId: number, nucleoId: number): Promise<boolean> {
+      const row = await db.selectFrom('nucleos').select('id').where('owner_id', '=', ownerId).where('id', '=', nucleoId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** True when the house belongs to the farm. */
+    async aviarioInNucleo(nucleoId: number, aviarioId: number): Promise<boolean> {
+      const row = await db.selectFrom('aviarios').select('id').where('nucleo_id', '=', nucleoId).where('id', '=', aviarioId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insert(ownerId: number, values: NewDeviceValues, now: number): Promise<number> {
+      const { id } = await db
+        .insertInto('devices')
+        .values({ ...values, owner_id: ownerId, last_contact_at: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async update(ownerId: number, id: number, values: DeviceValues, now: number): Promise<void> {
+      await db.updateTable('devices').set({ ...values, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+
+    async setCredentialHash(ownerId: number, id: number, credentialHash: string, now: number): Promise<void> {
+      await db.updateTable('devices').set({ credential_hash: credentialHash, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+
+    /** True when a silo, fumigator, chart line or (for a collector) a collection point uses the device. */
+    async inUse(device: Pick<DeviceRowBase, 'id' | 'owner_id' | 'modelo' | 'serie'>): Promise<boolean> {
+      for (const table of ['silos', 'fumigadores', 'grafico_linhas'] as const) {
+        const row = await db.selectFrom(table).select('id').where('device_id', '=', device.id).limit(1).executeTakeFirst();
+        if (row) return true;
+      }
+      if (device.modelo !== 'COLETOR') return false;
+      // serie_coletores is a pipe-separated list: split here rather than with LIKE, whose '_' is a wildcard.
+      const points = await db.selectFrom('pontos_coleta').select('serie_coletores').where('owner_id', '=', device.owner_id).execute();
+      const serial = device.serie.toLowerCase();
+      return points.some((point) => splitPiped(point.serie_coletores).some((listed) => listed.toLowerCase() === serial));
+    },
+
+    async remove(ownerId: number, id: number): Promise<void> {
+      await db.deleteFrom('devices').where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+  };
+}
+export type DevicesRepository = ReturnType<typeof devicesRepository>;

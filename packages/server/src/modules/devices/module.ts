@@ -1,0 +1,14 @@
+import type { FeatureModule } from '../context.js';
+import { chavesRepository } from '../keys/chaves.repository.js';
+import { keysService } from '../keys/service.js';
+import { devicesRepository } from './devices.repository.js';
+import { devicesRoutes } from './routes.js';
+import { devicesService } from './service.js';
+
+/** Devices: registerdevice (also with an access key), updatedevice, deldevice, getdevice, getdevice_conn, getdevice_type, getprotocolos. */
+export const devicesModule: FeatureModule = ({ config, database, clock, requireAccount, scopes }) => {
+  // Keys are the keys module's business; devices only ask it to accept a key and record its use.
+  const keys = keysService({ chaves: chavesRepository(database.db), clock });
+  const broker = { host: new URL(config.PUBLIC_URL).hostname, porta: config.MQTT_PORT };
+  return devicesRoutes(devicesService({ devices: devicesRepository(database.db), keys, broker, clock }), requireAccount, scopes);
+};
