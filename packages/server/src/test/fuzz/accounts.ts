@@ -59,13 +59,17 @@ export async function watchControlAccount(portal: TestPortal, operations: Operat
   portal.freezeClock();
   const reads = operations.filter(isPlainRead);
   const snapshot = async (of: Operation[], asControl = true) => {
-    const answers = new Map<string, string>();
-    for (const read of of) {
-      const request = { operation: read.name, label: 'control snapshot', method: 'GET', url: read.path, garbageAuthorization: '', headers: {} };
-      const outcome = await send(portal.baseUrl, request, asControl ? `Bearer ${account.token}` : undefined);
-      answers.set(read.name, 'failure' in outcome ? `no answer: ${outcome.failure}` : `${outcome.status} ${outcome.body}`);
-    }
-    return answers;
+    // In parallel: it runs after every fuzzed request, and each record kind adds a read.
+    const outcomes = await Promise.all(
+      of.map((read) => {
+        const request = { operation: read.name, label: 'control snapshot', method: 'GET', url: read.path, garbageAuthorization: '', headers: {} };
+        return send(portal.baseUrl, request, asControl ? `Bearer ${account.token}` : undefined);
+      }),
+    );
+    return new Map(of.map((read, index) => {
+      const outcome = outcomes[index]!;
+      return [read.name, 'failure' in outcome ? `no answer: ${outcome.failure}` : `${outcome.status} ${outcome.body}`];
+    }));
   };
   const anonymous = await snapshot(reads, false);
   const first = await snapshot(reads);
