@@ -7,7 +7,6 @@ import { createNucleo, grantAccess } from '../packages/server/src/test/factories
 import { createChave } from '../packages/server/src/test/factories/keys.js';
 import { ConfigScreenPage } from './pages/ConfigScreenPage.js';
 import { DevicesPages } from './pages/DevicesPages.js';
-import { featureText } from './pages/FeatureTexts.js';
 import { KeysPages } from './pages/KeysPages.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { PermissionsPages } from './pages/PermissionsPages.js';
@@ -21,10 +20,6 @@ type Width = keyof typeof VIEWPORTS;
 
 /** Polls for up to 10 s (Vitest's default second is short for a page doing calls). */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
-
-/** Both texts sources: the shared file (feedback.*, errors.*, confirm.*) and the features' own. */
-const say = (language: Language, key: string, vars: Record<string, string> = {}) =>
-  /^(devices|keys|permissions|settings|records)\./.test(key) ? featureText(language, key, vars) : text(language, key, vars);
 
 describe('devices, keys, permissions and integration settings', () => {
   let e2e: E2E;
@@ -79,7 +74,7 @@ describe('devices, keys, permissions and integration settings', () => {
       const devices = new DevicesPages(page);
 
       await devices.gotoList();
-      expect(await page.getByTestId('record-empty').textContent()).toContain(say(language, 'devices.list.emptyTitle'));
+      expect(await page.getByTestId('record-empty').textContent()).toContain(text(language, 'devices.list.emptyTitle'));
       await shot(page, 'devices', 'list-empty', language, width);
 
       await page.getByTestId('record-add').click();
@@ -91,11 +86,11 @@ describe('devices, keys, permissions and integration settings', () => {
 
       await devices.chooseModel('CS');
       // A live model: the chip id is required, and the screen says why.
-      expect(await page.getByText(say(language, 'devices.form.chipIdLive')).count()).toBe(1);
+      expect(await page.getByText(text(language, 'devices.form.chipIdLive')).count()).toBe(1);
       const serial = uniqueSerial('CS');
       await devices.field('serie').fill(serial);
       await devices.save();
-      await poll(() => devices.fieldError('chip_id')).toBe(say(language, 'errors.CHIP_ID_REQUIRED'));
+      await poll(() => devices.fieldError('chip_id').textContent()).toBe(text(language, 'errors.CHIP_ID_REQUIRED'));
       expect(await devices.credentials().count()).toBe(0);
 
       // A failed registration (serial taken by another account) stays on the form with the error.
@@ -104,7 +99,7 @@ describe('devices, keys, permissions and integration settings', () => {
       await devices.field('serie').fill(taken.serie);
       await devices.field('chip_id').fill('ESP32-A7');
       await devices.save();
-      await poll(() => devices.fieldError('serie')).toBe(say(language, 'errors.DEVICE_ALREADY_REGISTERED'));
+      await poll(() => devices.fieldError('serie').textContent()).toBe(text(language, 'errors.DEVICE_ALREADY_REGISTERED'));
       expect(page.url()).toMatch(/#\/addbalanca$/);
       expect(await devices.credentials().count()).toBe(0);
 
@@ -120,7 +115,7 @@ describe('devices, keys, permissions and integration settings', () => {
       const credential = await devices.readCredentials();
       expect(credential.usuario).not.toBe('');
       expect(credential.senha.length).toBeGreaterThanOrEqual(16);
-      expect(await page.getByTestId('credentials-warning').textContent()).toContain(say(language, 'devices.credentials.once'));
+      expect(await page.getByTestId('credentials-warning').textContent()).toContain(text(language, 'devices.credentials.once'));
       await page.getByTestId('credential-password-copy').click();
       await poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(credential.senha);
       await shot(page, 'devices', 'credentials', language, width);
@@ -144,7 +139,7 @@ describe('devices, keys, permissions and integration settings', () => {
       expect(await row.locator('img[data-testid="device-icon"]').getAttribute('alt')).toBe('CS');
       expect(await row.locator('img[data-testid="device-icon"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       expect(await row.textContent()).toContain('Balança aviário 1');
-      expect(await row.getByTestId('device-last-contact').filter({ visible: true }).textContent()).toBe(say(language, 'devices.contact.never'));
+      expect(await row.getByTestId('device-last-contact').filter({ visible: true }).textContent()).toBe(text(language, 'devices.contact.never'));
       if (width === 'desktop') {
         expect(await row.textContent()).toContain(serial);
         expect(await row.textContent()).toContain('2.4.1');
@@ -168,7 +163,7 @@ describe('devices, keys, permissions and integration settings', () => {
       await page.waitForURL(new RegExp(`#/balancas/${id}$`));
       await devices.field('nome').fill('Balança aviário 1 lado B');
       await devices.save();
-      await devices.notified(say(language, 'feedback.done'));
+      await devices.notified(text(language, 'feedback.done'));
       await poll(async () => (await api<Device>(account, 'GET', `/api/getdevice?id=${id}`)).body.nome).toBe('Balança aviário 1 lado B');
       expect(await devices.field('modelo').getAttribute('readonly')).not.toBeNull();
       expect(await devices.field('serie').getAttribute('readonly')).not.toBeNull();
@@ -188,7 +183,7 @@ describe('devices, keys, permissions and integration settings', () => {
       expect((await api(account, 'GET', `/api/getdevice?id=${id}`)).status).toBe(200);
       await page.getByTestId('record-delete').click();
       await devices.confirmDelete();
-      await devices.notified(say(language, 'feedback.deleted'));
+      await devices.notified(text(language, 'feedback.deleted'));
       await page.waitForURL(/#\/balancas$/);
       expect((await api(account, 'GET', `/api/getdevice?id=${id}`)).status).toBe(404);
       await poll(() => devices.rows().count()).toBe(1);
@@ -223,7 +218,7 @@ describe('devices, keys, permissions and integration settings', () => {
     const installer = await signIn('en', 'phone');
     const devices = new DevicesPages(installer.page);
     await devices.gotoAdd(chave);
-    expect(await installer.page.getByTestId('device-key-notice').textContent()).toContain(say('en', 'devices.key.notice'));
+    expect(await installer.page.getByTestId('device-key-notice').textContent()).toContain(text('en', 'devices.key.notice'));
     await devices.chooseModel('SEQ');
     const serial = uniqueSerial('SEQ');
     await devices.field('serie').fill(serial);
@@ -241,11 +236,11 @@ describe('devices, keys, permissions and integration settings', () => {
     await devices.chooseModel('SEQ');
     await devices.field('serie').fill(uniqueSerial('SEQ'));
     await devices.save();
-    await poll(() => devices.message().textContent()).toBe(say('en', 'errors.KEY_INVALID'));
+    await poll(() => devices.message().textContent()).toBe(text('en', 'errors.KEY_INVALID'));
     expect(await devices.credentials().count()).toBe(0);
     // A malformed key is refused before anything is typed.
     await devices.gotoAdd('abc123');
-    expect(await installer.page.getByTestId('device-key-invalid').textContent()).toContain(say('en', 'errors.KEY_INVALID'));
+    expect(await installer.page.getByTestId('device-key-invalid').textContent()).toContain(text('en', 'errors.KEY_INVALID'));
 
     // The owner's history: the registration, with the installer's e-mail, newest first.
     await keys.gotoList();
@@ -255,7 +250,7 @@ describe('devices, keys, permissions and integration settings', () => {
     const use = keys.rows().first();
     const action = use.getByTestId('key-use-action').filter({ visible: true });
     expect(await action.getAttribute('data-action')).toBe('dispositivo_registrado');
-    expect(await action.textContent()).toBe(say('pt', 'keys.acao.dispositivo_registrado'));
+    expect(await action.textContent()).toBe(text('pt', 'keys.acao.dispositivo_registrado'));
     expect(await use.textContent()).toContain(installer.account.email);
     expect(await use.textContent()).toContain(serial);
     expect(await use.textContent()).toContain('Instalador João');
@@ -279,28 +274,28 @@ describe('devices, keys, permissions and integration settings', () => {
     await permissions.field('email').waitFor();
     await permissions.field('email').fill(`nobody-${Date.now()}@example.test`);
     await permissions.save();
-    await poll(() => permissions.fieldError('email')).toBe(say('pt', 'errors.USER_NOT_FOUND'));
+    await poll(() => permissions.fieldError('email').textContent()).toBe(text('pt', 'errors.USER_NOT_FOUND'));
     expect(owner.page.url()).toMatch(/#\/permissoes\/add$/);
     await permissions.field('email').fill(owner.account.email);
     await permissions.save();
-    await poll(() => permissions.fieldError('email')).toBe(say('pt', 'errors.PERMISSION_SELF'));
+    await poll(() => permissions.fieldError('email').textContent()).toBe(text('pt', 'errors.PERMISSION_SELF'));
     expect(owner.page.url()).toMatch(/#\/permissoes\/add$/);
 
     await permissions.field('email').fill(grantee.email);
     await permissions.level('leitura');
     await permissions.scope('nucleos');
     await permissions.save();
-    await poll(() => permissions.fieldError('nucleos')).toBe(say('pt', 'errors.FIELD_REQUIRED'));
+    await poll(() => permissions.fieldError('nucleos').textContent()).toBe(text('pt', 'errors.FIELD_REQUIRED'));
     await permissions.scope('nucleos', [farm.nome]);
     await permissions.save();
     await owner.page.waitForURL(/#\/permissoes\/\d+$/);
-    await permissions.notified(say('pt', 'feedback.registered'));
+    await permissions.notified(text('pt', 'feedback.registered'));
     expect((await api<Permissao[]>(owner.account, 'POST', '/api/permissoes', {})).body).toMatchObject([
       { email: grantee.email, nivel: 'leitura', nucleos: [{ id: farm.id, nome: farm.nome }] },
     ]);
     await permissions.gotoList();
     const grantRow = permissions.row(grantee.user.id);
-    expect(await grantRow.getByTestId('nivel-badge').textContent()).toBe(say('pt', 'permissions.nivel.leitura'));
+    expect(await grantRow.getByTestId('nivel-badge').textContent()).toBe(text('pt', 'permissions.nivel.leitura'));
     expect(await grantRow.getByTestId('grant-scope').textContent()).toBe(farm.nome);
 
     // The grantee: the owner in its picker, the owner's farm read-only.
@@ -335,11 +330,11 @@ describe('devices, keys, permissions and integration settings', () => {
     await permissions.level('gestao');
     await permissions.scope('todos');
     await permissions.save();
-    await permissions.notified(say('pt', 'feedback.done'));
+    await permissions.notified(text('pt', 'feedback.done'));
     expect((await api<Permissao[]>(owner.account, 'POST', '/api/permissoes', {})).body).toMatchObject([{ nivel: 'gestao', nucleos: null }]);
     await owner.page.getByTestId('permission-remove').click();
     await permissions.confirmDelete();
-    await permissions.notified(say('pt', 'feedback.deleted'));
+    await permissions.notified(text('pt', 'feedback.deleted'));
     await owner.page.waitForURL(/#\/permissoes$/);
     await owner.page.getByTestId('record-empty').waitFor();
     expect((await api<Permissao[]>(owner.account, 'POST', '/api/permissoes', {})).body).toEqual([]);
@@ -359,13 +354,13 @@ describe('devices, keys, permissions and integration settings', () => {
     await screen.field('hora').fill('0630');
     expect(await screen.field('hora').inputValue()).toBe('06:30');
     await screen.saveForm();
-    await poll(() => screen.fieldError('endpoint')).toBe(say('pt', 'errors.URL_INVALID'));
-    expect(await screen.form().getByText(say('pt', 'errors.FIELD_REQUIRED'), { exact: true }).count()).toBe(1);
+    await poll(() => screen.fieldError('endpoint').textContent()).toBe(text('pt', 'errors.URL_INVALID'));
+    expect(await screen.form().getByText(text('pt', 'errors.FIELD_REQUIRED'), { exact: true }).count()).toBe(1);
     await screen.field('endpoint').fill('https://erp.example.test/api');
     await screen.tick('lotes');
     await screen.tick('pesagens');
     await screen.saveForm();
-    await screen.notified(say('pt', 'feedback.registered'));
+    await screen.notified(text('pt', 'feedback.registered'));
     await screen.form().waitFor({ state: 'detached' });
     const card = screen.cards().first();
     expect(await card.getByTestId('config-password-stored').getAttribute('data-stored')).toBe('true');
@@ -382,14 +377,14 @@ describe('devices, keys, permissions and integration settings', () => {
     expect(await page.content()).not.toContain('segredo-123');
     await screen.field('nome').fill('ERP principal');
     await screen.saveForm();
-    await screen.notified(say('pt', 'feedback.done'));
+    await screen.notified(text('pt', 'feedback.done'));
     await expect
       .poll(async () => (await api<IntegracaoConfig[]>(account, 'GET', '/api/getintegracao_config')).body[0])
       .toMatchObject({ nome: 'ERP principal', senha_definida: true });
 
     await screen.cards().first().getByTestId('config-delete').click();
     await screen.confirmDelete();
-    await screen.notified(say('pt', 'feedback.deleted'));
+    await screen.notified(text('pt', 'feedback.deleted'));
     await page.getByTestId('record-empty').waitFor();
     expect((await api<IntegracaoConfig[]>(account, 'GET', '/api/getintegracao_config')).body).toEqual([]);
   });

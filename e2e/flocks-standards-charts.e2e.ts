@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '../packages/server/src/test/factories.js';
 import { createGrafico } from '../packages/server/src/test/factories/charts.js';
@@ -13,53 +10,22 @@ import { PHONE, startE2E, type E2E } from './support/portal.js';
 import { signedIn } from './support/session.js';
 
 type Language = 'pt' | 'en';
-type Tree = { [key: string]: string | Tree };
 
 const DESKTOP = { width: 1280, height: 800 };
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
-
-// support/locales.ts reads the shared locale files only; the features keep their own.
-const featureTrees = new Map<string, Tree>();
-function featureTree(feature: string, language: Language): Tree {
-  const key = `${feature}/${language}`;
-  let tree = featureTrees.get(key);
-  if (!tree) {
-    const file = fileURLToPath(new URL(`../packages/web/src/features/${feature}/locales/${language}.json`, import.meta.url));
-    tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-    featureTrees.set(key, tree);
-  }
-  return tree;
-}
-
-/** A feature's text ('flocks.list.dateMissing'), with {{vars}} filled. */
-function ft(language: Language, key: string, vars: Record<string, string | number> = {}): string {
-  const [feature, ...path] = key.split('.');
-  let node: string | Tree | undefined = featureTree(feature!, language);
-  for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no locale text ${language}:${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-}
 
 // Ages count in the owner's time zone (-3 by default), so dates are taken from there.
 const ownerToday = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const masked = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** Opens a Select (or MultiSelect) by its input's test id and picks an option by its label. */
-async function pick(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 /** The delete dialog: cancelar keeps the record, apagar deletes it and leads to the list. */
-async function deleteWithConfirmation(page: Page, form: RecordFormPage, language: Language, itemName: string, stillThere: () => Promise<number>) {
-  await page.getByTestId('record-delete').click();
+async function deleteWithConfirmation(form: RecordFormPage, language: Language, itemName: string, stillThere: () => Promise<number>) {
+  const { page } = form;
+  await form.askDelete();
   await expect.poll(() => page.getByText(text(language, 'confirm.title'), { exact: true }).isVisible()).toBe(true);
   expect(await page.getByTestId('confirm-text').textContent()).toContain(itemName);
   await form.cancelDelete();
-  await expect.poll(() => page.getByTestId('confirm-text').count()).toBe(0);
   expect(await stillThere()).toBe(200);
   await form.delete();
   await expect.poll(() => page.getByText(text(language, 'feedback.deleted')).count()).toBeGreaterThan(0);
@@ -93,7 +59,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
 
     // No farm yet: the empty list leads to adding one.
     await list.goto();
-    await expect.poll(() => list.empty().textContent()).toContain(ft('pt', 'flocks.list.noFarmsTitle'));
+    await expect.poll(() => list.empty().textContent()).toContain(text('pt', 'flocks.list.noFarmsTitle'));
     expect(await page.getByTestId('flock-add-farm').getAttribute('href')).toBe('#/nucleos/add');
 
     // What a flock needs, seeded through the API.
@@ -107,7 +73,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     // The same hash does not reload the screen: a reload asks for the farms again.
     await page.reload();
     await list.settled();
-    await expect.poll(() => list.empty().textContent()).toContain(ft('pt', 'flocks.list.emptyTitle'));
+    await expect.poll(() => list.empty().textContent()).toContain(text('pt', 'flocks.list.emptyTitle'));
     await list.add();
 
     // Nothing is sent while the required fields are empty; each says why.
@@ -118,16 +84,16 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
 
     await form.fill({ codigo: 'L-2024-07', linhagem: 'Ross 308' });
     // Houses belong to the farm: changing the farm empties them.
-    await pick(page, 'field-nucleo_id', 'Sítio Boa Vista');
-    await pick(page, 'field-aviarios', 'Galpão 1');
+    await form.choose('nucleo_id', 'Sítio Boa Vista');
+    await form.choose('aviarios', 'Galpão 1');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.mantine-MultiSelect-pill').count()).toBe(1);
-    await pick(page, 'field-nucleo_id', 'Granja Primavera');
+    await form.choose('nucleo_id', 'Granja Primavera');
     await expect.poll(() => page.locator('.mantine-MultiSelect-pill').count()).toBe(0);
-    await pick(page, 'field-aviarios', 'Aviário 1');
-    await pick(page, 'field-aviarios', 'Aviário 2');
+    await form.choose('aviarios', 'Aviário 1');
+    await form.choose('aviarios', 'Aviário 2');
     await page.keyboard.press('Escape');
-    await pick(page, 'field-padrao_id', /^Ross 308 Granja/);
+    await form.choose('padrao_id', /^Ross 308 Granja/);
 
     await form.fill({ aves_macho: 12000, aves_femea: 11000 });
     await expect.poll(() => page.getByTestId('flock-birds-placed').textContent()).toBe('23.000 aves');
@@ -148,8 +114,8 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
 
     const id = await form.saveNew();
     await expect.poll(() => page.getByText(text('pt', 'feedback.registered')).count()).toBeGreaterThan(0);
-    await expect.poll(() => form.title().textContent()).toBe(ft('pt', 'flocks.form.titleOf', { code: 'L-2024-07' }));
-    await expect.poll(() => page.getByTestId('flock-age').textContent()).toBe(ft('pt', 'flocks.age.days', { days: 35 }));
+    await expect.poll(() => form.title().textContent()).toBe(text('pt', 'flocks.form.titleOf', { code: 'L-2024-07' }));
+    await expect.poll(() => page.getByTestId('flock-age').textContent()).toBe(text('pt', 'flocks.age.days', { days: 35 }));
     const stored = await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token });
     expect(stored.body).toMatchObject({
       codigo: 'L-2024-07',
@@ -178,10 +144,10 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     await list.search('L-2024');
     await expect.poll(() => list.rows().count()).toBe(1);
     await list.search('');
-    await page.getByTestId('flock-status-filter').getByText(ft('pt', 'flocks.filter.encerrado'), { exact: true }).click();
+    await page.getByTestId('flock-status-filter').getByText(text('pt', 'flocks.filter.encerrado'), { exact: true }).click();
     await expect.poll(() => list.rows().count()).toBe(1);
     expect(await list.rows().first().textContent()).toContain('L-2023-09');
-    await page.getByTestId('flock-status-filter').getByText(ft('pt', 'flocks.filter.ativo'), { exact: true }).click();
+    await page.getByTestId('flock-status-filter').getByText(text('pt', 'flocks.filter.ativo'), { exact: true }).click();
     await expect.poll(() => list.rows().count()).toBe(2);
 
     // Edit: closing the flock and dropping the mortality entry.
@@ -191,11 +157,11 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     await expect.poll(() => page.getByTestId('flock-birds-now').textContent()).toBe('23.000 aves');
     await form.save();
     await expect.poll(() => page.getByText(text('pt', 'feedback.done')).count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('flock-status').textContent()).toBe(ft('pt', 'flocks.situacao.encerrado'));
+    await expect.poll(() => page.getByTestId('flock-status').textContent()).toBe(text('pt', 'flocks.situacao.encerrado'));
     const edited = await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token });
     expect(edited.body).toMatchObject({ data_encerramento: ownerToday(), situacao: 'encerrado', mortalidade: [], aves_atuais: 23000 });
 
-    await deleteWithConfirmation(page, form, 'pt', '“L-2024-07”', async () => (await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token })).status);
+    await deleteWithConfirmation(form, 'pt', '“L-2024-07”', async () => (await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token })).status);
     await page.waitForURL(/#\/lotes$/);
     expect((await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token })).status).toBe(404);
   }, 120_000);
@@ -207,14 +173,14 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     const form = new RecordFormPage(page);
 
     await list.goto();
-    await expect.poll(() => list.empty().textContent()).toContain(ft('en', 'standards.list.emptyTitle'));
+    await expect.poll(() => list.empty().textContent()).toContain(text('en', 'standards.list.emptyTitle'));
     await list.add();
 
     // A published standard fills the details and the table, citing its source.
-    await pick(page, 'standard-preset', /^Cobb 500 2018/);
+    await form.chooseIn(page.getByTestId('standard-preset'), /^Cobb 500 2018/);
     await expect
       .poll(() => page.getByTestId('standard-preset-source').textContent())
-      .toBe(ft('en', 'standards.fill.source', { source: 'Cobb 500 Broiler Performance & Nutrition Supplement 2018' }));
+      .toBe(text('en', 'standards.fill.source', { source: 'Cobb 500 Broiler Performance & Nutrition Supplement 2018' }));
     await page.getByTestId('standard-preset-apply').click();
     await expect.poll(() => form.field('nome').inputValue()).toBe('Cobb 500 2018');
     expect(await form.field('linhagem').inputValue()).toBe('Cobb 500');
@@ -225,20 +191,20 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     await page.getByTestId('standard-csv-file').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('name;colour\nabc;blue\n') });
     await expect
       .poll(() => page.getByTestId('standard-fill-result').textContent())
-      .toBe(ft('en', 'standards.fill.csvErrorLine', { reason: text('en', 'errors.CSV_INVALID'), line: 1 }));
+      .toBe(text('en', 'standards.fill.csvErrorLine', { reason: text('en', 'errors.CSV_INVALID'), line: 1 }));
 
     // A farm's own CSV, with decimal commas, replaces the table.
     const csv = 'Day;Weight (g);Daily gain (g);FCR\n0;42,5;;\n7;180,5;19,7;0,871\n14;480;42,8;1,05\n';
     await page.getByTestId('standard-csv-file').setInputFiles({ name: 'farm-curve.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect
       .poll(() => page.getByTestId('standard-fill-result').textContent())
-      .toBe(ft('en', 'standards.fill.csvRead', { count: 3, days: '0–14', file: 'farm-curve.csv' }));
+      .toBe(text('en', 'standards.fill.csvRead', { count: 3, days: '0–14', file: 'farm-curve.csv' }));
     await expect.poll(() => page.getByTestId('point-row').count()).toBe(3);
     expect(await form.field('pontos.1.peso').inputValue()).toBe('180.5');
     expect(await form.field('pontos.1.conversao').inputValue()).toBe('0.871');
 
     await form.fill({ nome: 'Farm curve 2024', edicao: '2024' });
-    await form.choose('sexo', ft('en', 'standards.sexo.macho'));
+    await form.chooseSegment('sexo', text('en', 'standards.sexo.macho'));
     const id = await form.saveNew();
     await expect.poll(() => page.getByText(text('en', 'feedback.registered')).count()).toBeGreaterThan(0);
     await expect.poll(() => form.title().textContent()).toBe('Farm curve 2024');
@@ -260,7 +226,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     await list.search('FARM curve');
     await expect.poll(() => list.rows().count()).toBe(1);
     const row = await list.rows().first().textContent();
-    for (const shown of ['Cobb 500', '2024', ft('en', 'standards.sexo.macho'), '0–14']) expect(row).toContain(shown);
+    for (const shown of ['Cobb 500', '2024', text('en', 'standards.sexo.macho'), '0–14']) expect(row).toContain(shown);
 
     // Edit: a day added; a repeated day is refused on the table before anything is sent.
     await list.open('Farm curve 2024');
@@ -275,7 +241,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     const edited = await e2e.portal.request('GET', `/api/getpadrao?id=${id}`, { token: account.token });
     expect(edited.body.pontos.at(-1)).toMatchObject({ idade: 21, peso: 520 });
 
-    await deleteWithConfirmation(page, form, 'en', '“Farm curve 2024”', async () => (await e2e.portal.request('GET', `/api/getpadrao?id=${id}`, { token: account.token })).status);
+    await deleteWithConfirmation(form, 'en', '“Farm curve 2024”', async () => (await e2e.portal.request('GET', `/api/getpadrao?id=${id}`, { token: account.token })).status);
     await page.waitForURL(/#\/padroes$/);
     expect((await e2e.portal.request('GET', `/api/getpadrao?id=${id}`, { token: account.token })).status).toBe(404);
   }, 120_000);
@@ -290,24 +256,24 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     const form = new RecordFormPage(page);
 
     await list.goto();
-    await expect.poll(() => list.empty().textContent()).toContain(ft('en', 'charts.list.emptyTitle'));
+    await expect.poll(() => list.empty().textContent()).toContain(text('en', 'charts.list.emptyTitle'));
     await list.add();
 
     await form.fill({ titulo: 'Weight vs standard' });
-    await form.choose('tipo', ft('en', 'charts.tipo.barra'));
+    await form.chooseSegment('tipo', text('en', 'charts.tipo.barra'));
     await form.save();
     await expect.poll(() => form.fieldError('linhas.0.lote_id').textContent()).toBe(text('en', 'errors.FIELD_REQUIRED'));
 
     // A series without a title is named after what it plots.
-    await pick(page, 'field-linhas-0-lote_id', /^L-77/);
-    await expect.poll(() => form.field('linhas.0.tit').inputValue()).toBe(`${ft('en', 'charts.fonte.peso_medio')} · L-77`);
+    await form.choose('linhas.0.lote_id', /^L-77/);
+    await expect.poll(() => form.field('linhas.0.tit').inputValue()).toBe(`${text('en', 'charts.fonte.peso_medio')} · L-77`);
     await page.getByTestId('series-add').click();
-    await pick(page, 'field-linhas-1-fonte', ft('en', 'charts.fonte.padrao'));
-    await pick(page, 'field-linhas-1-padrao_id', 'Ross curve');
-    await expect.poll(() => form.field('linhas.1.tit').inputValue()).toBe(`${ft('en', 'charts.fonte.padrao')} · Ross curve`);
+    await form.choose('linhas.1.fonte', text('en', 'charts.fonte.padrao'));
+    await form.choose('linhas.1.padrao_id', 'Ross curve');
+    await expect.poll(() => form.field('linhas.1.tit').inputValue()).toBe(`${text('en', 'charts.fonte.padrao')} · Ross curve`);
 
     // Chosen dates: the end may not come before the start.
-    await pick(page, 'field-periodo', ft('en', 'charts.periodo.personalizado'));
+    await form.choose('periodo', text('en', 'charts.periodo.personalizado'));
     await form.fill({ data_inicio: '20/05/2026', data_fim: '10/05/2026' });
     await form.save();
     await expect.poll(() => form.fieldError('data_fim').textContent()).toBe(text('en', 'errors.DATE_RANGE_INVALID'));
@@ -315,7 +281,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
 
     const id = await form.saveNew();
     await expect.poll(() => page.getByText(text('en', 'feedback.registered')).count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('chart-data-note').textContent()).toBe(ft('en', 'charts.form.dataNote'));
+    await expect.poll(() => page.getByTestId('chart-data-note').textContent()).toBe(text('en', 'charts.form.dataNote'));
     const stored = await e2e.portal.request('GET', `/api/getgrafico?id=${id}`, { token: account.token });
     expect(stored.body).toMatchObject({
       titulo: 'Weight vs standard',
@@ -328,16 +294,16 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
         { fonte: 'padrao', padrao_id: standard.id, lote_id: null, silo_id: null },
       ],
     });
-    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await form.horizontalOverflow()).toBeLessThanOrEqual(0);
 
     await list.goto();
     await list.search('weight VS');
     await expect.poll(() => list.rows().count()).toBe(1);
-    expect(await list.rows().first().textContent()).toContain(ft('en', 'charts.periodo.range', { from: '01/05/2026', to: '31/05/2026' }));
+    expect(await list.rows().first().textContent()).toContain(text('en', 'charts.periodo.range', { from: '01/05/2026', to: '31/05/2026' }));
 
     // Edit: the last 7 days, one series.
     await list.open('Weight vs standard');
-    await pick(page, 'field-periodo', ft('en', 'charts.periodo.7'));
+    await form.choose('periodo', text('en', 'charts.periodo.7'));
     await expect.poll(() => form.field('data_inicio').count()).toBe(0);
     await page.getByTestId('series-remove').nth(1).click();
     await form.save();
@@ -346,7 +312,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     expect(edited.body).toMatchObject({ periodo: '7', data_inicio: null, data_fim: null });
     expect(edited.body.linhas).toHaveLength(1);
 
-    await deleteWithConfirmation(page, form, 'en', '“Weight vs standard”', async () => (await e2e.portal.request('GET', `/api/getgrafico?id=${id}`, { token: account.token })).status);
+    await deleteWithConfirmation(form, 'en', '“Weight vs standard”', async () => (await e2e.portal.request('GET', `/api/getgrafico?id=${id}`, { token: account.token })).status);
     await page.waitForURL(/#\/graficos$/);
     expect((await e2e.portal.request('GET', `/api/getgrafico?id=${id}`, { token: account.token })).status).toBe(404);
   }, 120_000);
@@ -401,14 +367,14 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
           await list.goto();
           await expect.poll(() => list.rows().count()).toBe(screen.rows);
           await e2e.screenshot(page, `${screen.feature}-list-${language}-${width}`);
-          expect(await sideways(page), `${screen.path} list`).toBeLessThanOrEqual(0);
+          expect(await list.horizontalOverflow(), `${screen.path} list`).toBeLessThanOrEqual(0);
 
           const form = new RecordFormPage(page);
           await form.goto(`${screen.path}/${screen.record}`);
           await form.saveButton().waitFor();
           if (screen.feature === 'standards') await page.getByTestId('standard-curve').waitFor();
           await e2e.screenshot(page, `${screen.feature}-form-${language}-${width}`);
-          expect(await sideways(page), `${screen.path} form`).toBeLessThanOrEqual(0);
+          expect(await form.horizontalOverflow(), `${screen.path} form`).toBeLessThanOrEqual(0);
         }
         if (language === 'pt') expect(await page.getByTestId('chart-data-note').textContent()).toBe('O gráfico mostrará os dados assim que as pesagens forem importadas.');
       }, 120_000);

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { DeviceSaved, Fumigador, Nucleo, PontoColeta, Silo, SiloMovimento } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,28 +5,12 @@ import type { TestAccount } from '../packages/server/src/test/factories.js';
 import { createDevice, uniqueSerial } from '../packages/server/src/test/factories/devices.js';
 import { createNucleo, grantAccess } from '../packages/server/src/test/factories/farms.js';
 import { createAccount } from '../packages/server/src/test/factories.js';
-import { FarmRecordScreen } from './pages/FarmRecordScreen.js';
+import { RecordScreen } from './pages/RecordPages.js';
 import { text } from './support/locales.js';
 import { startE2E, type E2E } from './support/portal.js';
 import { signedIn } from './support/session.js';
 
 type Lang = 'pt' | 'en';
-type Tree = { [key: string]: string | Tree };
-
-/** The screens' own texts live in each feature's locale files (text() reads the shared ones). */
-const featureTrees = new Map<string, Tree>();
-function featureText(lang: Lang, key: string, vars: Record<string, string> = {}): string {
-  const [feature, ...rest] = key.split('.');
-  const file = `${feature}/${lang}`;
-  if (!featureTrees.has(file)) {
-    const path = fileURLToPath(new URL(`../packages/web/src/features/${feature}/locales/${lang}.json`, import.meta.url));
-    featureTrees.set(file, JSON.parse(readFileSync(path, 'utf8')) as Tree);
-  }
-  let node: string | Tree | undefined = featureTrees.get(file);
-  for (const part of rest) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no locale text ${lang}:${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
-}
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -96,7 +78,7 @@ describe('silos, fumigators, doser and collection points', () => {
   async function open(lang: Lang, viewport: { width: number; height: number }) {
     const page = await e2e.newPage(viewport, lang);
     const account = await signedIn(e2e, page, { language: lang });
-    return { page, account, screen: new FarmRecordScreen(page) };
+    return { page, account, screen: new RecordScreen(page) };
   }
 
   describe.each(VIEWS)('$lang on $view', ({ lang, view, viewport }) => {
@@ -105,7 +87,7 @@ describe('silos, fumigators, doser and collection points', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await e2e.screenshot(page, `${name}-${lang}-${view}`);
       // Usable at this width: nothing pushes the page sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await new RecordScreen(page).horizontalOverflow()).toBeLessThanOrEqual(0);
     };
 
     it('runs a silo through create, deliveries and consumption, search, edit and delete', async () => {
@@ -115,7 +97,7 @@ describe('silos, fumigators, doser and collection points', () => {
 
       await screen.goto('silos');
       await page.getByTestId('record-empty').waitFor();
-      expect(await page.getByTestId('record-empty').textContent()).toContain(featureText(lang, 'silos.list.emptyTitle'));
+      expect(await page.getByTestId('record-empty').textContent()).toContain(text(lang, 'silos.list.emptyTitle'));
       await page.getByTestId('record-add').click();
       await page.waitForURL(/#\/silos\/add$/);
 
@@ -197,18 +179,18 @@ describe('silos, fumigators, doser and collection points', () => {
 
       // The list shows it with its balance and fill; the search finds it.
       await screen.goto('silos');
-      await screen.search().fill(name.split(' ').pop()!);
+      await screen.search(name.split(' ').pop()!);
       await expect.poll(() => screen.rows().count()).toBe(1);
       expect(await screen.row(name).getByTestId('silo-balance').textContent()).toBe(kg(lang, '12.000,5', '12,000.5'));
       expect(await screen.row(name).getByTestId('silo-fill').textContent()).toContain('40%');
-      await screen.search().fill('nada-assim');
+      await screen.search('nada-assim');
       await page.getByTestId('record-no-match').waitFor();
-      await screen.search().fill('');
+      await screen.search('');
       await expect.poll(() => screen.rows().count()).toBe(1);
       await shot(page, 'silos-list');
 
       // Open, edit, save.
-      await screen.openRow(name);
+      await screen.open(name);
       await page.waitForURL(new RegExp(`#/silos/${id}$`));
       await screen.field('nome').fill(`${name} B`);
       await screen.save();
@@ -250,7 +232,7 @@ describe('silos, fumigators, doser and collection points', () => {
       // Times: typed digits become HH:MM; a wrong time is refused where it was typed.
       await page.getByTestId('times-input').fill('25:00');
       await page.getByTestId('times-add').click();
-      await page.getByText(featureText(lang, 'fumigators.times.invalid')).waitFor();
+      await page.getByText(text(lang, 'fumigators.times.invalid')).waitFor();
       await page.getByTestId('times-input').fill('1430');
       await page.getByTestId('times-add').click();
       await page.getByTestId('times-input').fill('8');
@@ -275,15 +257,15 @@ describe('silos, fumigators, doser and collection points', () => {
       });
 
       await screen.goto('fumigadores');
-      await screen.search().fill('glutaraldeido');
+      await screen.search('glutaraldeido');
       await expect.poll(() => screen.rows().count()).toBe(1);
       expect(await screen.row(name).getByTestId('fumigator-active').getAttribute('data-active')).toBe('true');
       await shot(page, 'fumigators-list');
-      await screen.search().fill('zzz-nada');
+      await screen.search('zzz-nada');
       await page.getByTestId('record-no-match').waitFor();
 
       await screen.goto(`fumigadores?q=${encodeURIComponent(name)}`);
-      await screen.openRow(name);
+      await screen.open(name);
       await page.waitForURL(new RegExp(`#/fumigadores/${id}$`));
       await screen.toggle('ativo');
       await page.getByTestId('time-chip').filter({ hasText: '08:00' }).getByTestId('time-remove').click();
@@ -372,15 +354,15 @@ describe('silos, fumigators, doser and collection points', () => {
       });
 
       await screen.goto('coletores');
-      await screen.search().fill(second);
+      await screen.search(second);
       await expect.poll(() => screen.rows().count()).toBe(1);
       expect(await screen.row(name).getByTestId('collectors-count').textContent()).toBe('2');
       await shot(page, 'collectionPoints-list');
-      await screen.search().fill('zzz-nada');
+      await screen.search('zzz-nada');
       await page.getByTestId('record-no-match').waitFor();
 
       await screen.goto(`coletores?q=${encodeURIComponent(name)}`);
-      await screen.openRow(name);
+      await screen.open(name);
       await page.waitForURL(new RegExp(`#/coletores/${id}$`));
       await screen.field('nome').fill(`${name} B`);
       await page.locator('.mantine-Pill-root', { hasText: first }).locator('.mantine-Pill-remove').click();
@@ -394,7 +376,7 @@ describe('silos, fumigators, doser and collection points', () => {
       await page.reload();
       await page.getByTestId('collectors-unknown').waitFor();
       await screen.save();
-      const refusal = featureText(lang, 'collectionPoints.form.collectorNotFound', { serial: 'GHOST-7' });
+      const refusal = text(lang, 'collectionPoints.form.collectorNotFound', { serial: 'GHOST-7' });
       await page.getByText(refusal).waitFor();
 
       await screen.askDelete();
@@ -429,11 +411,11 @@ describe('silos, fumigators, doser and collection points', () => {
     await screen.sees(text('pt', 'feedback.registered'));
     await page.waitForURL(new RegExp(`#/silos/${origin.id}$`));
     await expect.poll(() => page.getByTestId('silo-stock').getByTestId('silo-balance').textContent()).toBe('3.500,0 kg');
-    expect(await page.getByTestId('movement-row').first().textContent()).toContain(featureText('pt', 'silos.movements.to', { name: `${name} B` }));
+    expect(await page.getByTestId('movement-row').first().textContent()).toContain(text('pt', 'silos.movements.to', { name: `${name} B` }));
 
     // An adjustment may be negative: the count found 150.5 kg less.
     await page.getByTestId('movement-add-ajuste').click();
-    await page.getByText(featureText('pt', 'silos.movement.adjustHint')).waitFor();
+    await page.getByText(text('pt', 'silos.movement.adjustHint')).waitFor();
     await screen.field('data').fill('03/03/2026');
     await screen.field('quantidade_kg').fill('-150,5');
     await expect.poll(() => page.getByTestId('movement-balance-after').textContent()).toContain('3.349,5 kg');
@@ -444,7 +426,7 @@ describe('silos, fumigators, doser and collection points', () => {
 
     await screen.goto(`silos/${destination.id}`);
     await expect.poll(() => page.getByTestId('silo-stock').getByTestId('silo-balance').textContent()).toBe('1.500,0 kg');
-    expect(await page.getByTestId('movement-row').first().textContent()).toContain(featureText('pt', 'silos.movements.from', { name: `${name} A` }));
+    expect(await page.getByTestId('movement-row').first().textContent()).toContain(text('pt', 'silos.movements.from', { name: `${name} A` }));
 
     // A kind the url does not name.
     await screen.goto(`silos/${origin.id}/outra`);
@@ -466,7 +448,7 @@ describe('silos, fumigators, doser and collection points', () => {
     await grantAccess(e2e.portal, owner, reader, 'leitura');
     // Act for the owner (the choice the owner picker stores).
     await page.evaluate(([user, chosen]) => localStorage.setItem(`owner.${user}`, String(chosen)), [reader.user.id, owner.user.id]);
-    const screen = new FarmRecordScreen(page);
+    const screen = new RecordScreen(page);
 
     await screen.goto(`silos/${silo.id}`);
     await expect.poll(() => page.getByTestId('silo-stock').getByTestId('silo-balance').textContent()).toBe('250,0 kg');

@@ -110,7 +110,6 @@ describe('farms (nucleos)', () => {
     const form = new RecordFormPage(page);
     expect(await form.saveButton().count()).toBe(0);
     expect(await form.field('nome').isDisabled()).toBe(true);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await form.horizontalOverflow()).toBeLessThanOrEqual(0);
   });
 });

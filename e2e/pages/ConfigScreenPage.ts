@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
-import { RecordScreens } from './RecordScreens.js';
+import { RecordScreen } from './RecordPages.js';
 
 /** integracao and mtech: cards of settings and the add/edit drawer. */
-export class ConfigScreenPage extends RecordScreens {
+export class ConfigScreenPage extends RecordScreen {
   constructor(page: Page, readonly route: 'integracao' | 'mtech') {
     super(page);
   }
 
-  async goto() {
+  override async goto() {
     await this.page.goto(`/#/${this.route}`);
     await this.page.locator('[data-testid="config-card"], [data-testid="record-empty"], [data-testid="owner-only"]').first().waitFor();
   }

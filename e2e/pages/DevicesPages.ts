@@ -1,12 +1,7 @@
-import type { Page } from 'playwright-core';
-import { RecordScreens } from './RecordScreens.js';
+import { RecordScreen } from './RecordPages.js';
 
 /** balancas, addbalanca / d/:key and balancas/:id. */
-export class DevicesPages extends RecordScreens {
-  constructor(page: Page) {
-    super(page);
-  }
-
+export class DevicesPages extends RecordScreen {
   async gotoList() {
     await this.page.goto('/#/balancas');
     await this.page.locator('[data-testid="record-table"], [data-testid="record-empty"]').first().waitFor();

@@ -1,12 +1,7 @@
-import type { Page } from 'playwright-core';
-import { RecordScreens } from './RecordScreens.js';
+import { RecordScreen } from './RecordPages.js';
 
 /** chaves, chaves/add, chaves/:id and chaves/historico. */
-export class KeysPages extends RecordScreens {
-  constructor(page: Page) {
-    super(page);
-  }
-
+export class KeysPages extends RecordScreen {
   async gotoList() {
     await this.page.goto('/#/chaves');
     await this.page.locator('[data-testid="record-table"], [data-testid="record-empty"], [data-testid="owner-only"]').first().waitFor();

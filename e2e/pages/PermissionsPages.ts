@@ -1,12 +1,7 @@
-import type { Page } from 'playwright-core';
-import { RecordScreens } from './RecordScreens.js';
+import { RecordScreen } from './RecordPages.js';
 
 /** permissoes, permissoes/add and permissoes/:iduser. */
-export class PermissionsPages extends RecordScreens {
-  constructor(page: Page) {
-    super(page);
-  }
-
+export class PermissionsPages extends RecordScreen {
   async gotoList() {
     await this.page.goto('/#/permissoes');
     await this.page.locator('[data-testid="record-table"], [data-testid="record-empty"]').first().waitFor();
@@ -25,7 +20,6 @@ export class PermissionsPages extends RecordScreens {
   async scope(alcance: 'todos' | 'nucleos', farms: string[] = []) {
     await this.field('alcance').locator('label').nth(alcance === 'todos' ? 0 : 1).click();
     for (const farm of farms) await this.choose('nucleos', farm);
-    if (farms.length > 0) await this.page.keyboard.press('Escape');
   }
 
   grantedOwners() {

@@ -4,7 +4,7 @@ import { GRAFICO_PERIODOS, GRAFICO_TIPOS, type Grafico } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateInput } from '../../components/DateInput';
-import { dateInputProps } from '../flocks/dateInputProps';
+import { dateInputProps } from '../records/dates';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';

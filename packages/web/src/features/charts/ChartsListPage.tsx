@@ -2,7 +2,8 @@ import { Badge } from '@mantine/core';
 import { IconChartHistogram } from '@tabler/icons-react';
 import type { Grafico } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { RecordColumn } from '../records/ListTable';
+import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { chartAddPath, chartPath, graficoApi } from './api';
 import { periodText } from './period';
@@ -58,12 +59,7 @@ export default function ChartsListPage({ route }: ScreenProps) {
         </>
       )}
       icon={IconChartHistogram}
-      texts={{
-        search: t('charts.list.search'),
-        add: t('charts.list.add'),
-        emptyTitle: t('charts.list.emptyTitle'),
-        emptyHint: t('charts.list.emptyHint'),
-      }}
+      texts={listTexts(t, 'charts.list')}
     />
   );
 }

@@ -5,7 +5,7 @@ import { SERIE_FONTES, type SerieFonte } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { loteApi } from '../flocks/api';
 import { RecordSection } from '../records/RecordFormPage';
-import { errorLabel } from '../records/recordForm';
+import { errorLabel } from '../records/schemaForm';
 import { useRecordList } from '../records/recordApi';
 import { siloApi } from '../silos/api';
 import { padraoApi } from '../standards/api';

@@ -1,7 +1,7 @@
 import { randomId } from '@mantine/hooks';
 import type { Grafico, SerieFonte } from '@portal/shared';
-import { optionalWireDate, requiredId } from '../flocks/flockForm';
-import { isoToMasked } from '../records/dates';
+import { isoToMasked, optionalDate } from '../records/dates';
+import { requiredId } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
 import { SOURCE_RECORD, type graficoApi } from './api';
 
@@ -62,8 +62,8 @@ export function chartBody(values: ChartValues): RecordBody<(typeof graficoApi)['
     titulo: values.titulo,
     tipo: values.tipo,
     periodo: values.periodo,
-    data_inicio: custom ? optionalWireDate(values.data_inicio) : null,
-    data_fim: custom ? optionalWireDate(values.data_fim) : null,
+    data_inicio: custom ? optionalDate(values.data_inicio) : null,
+    data_fim: custom ? optionalDate(values.data_fim) : null,
     linhas: values.linhas.map((linha) => {
       const needed = SOURCE_RECORD[linha.fonte];
       const id = (field: 'lote_id' | 'padrao_id' | 'silo_id') => (field === needed ? requiredId(linha[field]) : null);

@@ -1,15 +1,16 @@
-import { Alert, Anchor, Box, Button, Code, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Code, Group, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import type { PontoColeta } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useFarmOptions, useOwnerDevices } from '../records/links';
+import { FarmHouseSelects } from '../records/LinkSelects';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
-import { errorLabel, fieldTestId, useRecordForm } from '../records/recordForm';
+import { useRecordForm } from '../records/recordForm';
+import { errorLabel, fieldTestId } from '../records/schemaForm';
 import type { RecordApi } from '../records/recordApi';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { useFarmOptions, useOwnerDevices } from '../silos/recordLinks';
-import { siteAddPath } from '../sites/api';
 import { COLLECTION_POINTS_PATH, collectionPointHistoryPath, collectionPointPath, COLLECTOR_MODELS, pontoColetaApi } from './api';
 import { pipedSerials, pointBody, pointValues, refusedSerial } from './pointForm';
 
@@ -54,8 +55,6 @@ function PointForm({ route, point }: { route: ScreenRoute; point?: PontoColeta }
     paths: { list: COLLECTION_POINTS_PATH, detail: collectionPointPath },
   });
   const { form } = state;
-  const farmId = form.values.nucleo_id;
-  const houses = farms.housesOf(farmId);
   const chosen = form.values.serie_coletores;
 
   // The owner's collectors, plus any serial already on the point that is not one (any more).
@@ -86,43 +85,7 @@ function PointForm({ route, point }: { route: ScreenRoute; point?: PontoColeta }
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <TextInput label={t('collectionPoints.form.name')} required maxLength={80} autoComplete="off" {...form.getInputProps('nome')} />
           <Box visibleFrom="md" />
-          <Select
-            label={t('collectionPoints.form.farm')}
-            placeholder={t('collectionPoints.form.farmPlaceholder')}
-            description={
-              farms.query.isSuccess && farms.options.length === 0 ? (
-                <Anchor component={Link} to={siteAddPath} size="sm">
-                  {t('collectionPoints.form.noFarms')}
-                </Anchor>
-              ) : (
-                t('collectionPoints.form.farmHint')
-              )
-            }
-            clearable
-            searchable
-            data={farms.options}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('nucleo_id')}
-            value={farmId || null}
-            onChange={(value) => {
-              // A house belongs to one farm: another farm (or none) starts with none.
-              if ((value ?? '') !== farmId) form.setFieldValue('aviario_id', '');
-              form.setFieldValue('nucleo_id', value ?? '');
-            }}
-          />
-          <Select
-            label={t('collectionPoints.form.house')}
-            placeholder={farmId && houses.length > 0 ? t('collectionPoints.form.housePlaceholder') : undefined}
-            description={!farmId ? t('collectionPoints.form.housePickFarm') : houses.length === 0 ? t('collectionPoints.form.houseNone') : t('collectionPoints.form.houseHint')}
-            clearable
-            searchable
-            disabled={!farmId || houses.length === 0}
-            data={houses}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('aviario_id')}
-            value={form.values.aviario_id || null}
-            onChange={(value) => form.setFieldValue('aviario_id', value ?? '')}
-          />
+          <FarmHouseSelects form={form} farms={farms} texts="collectionPoints.form" required={false} />
         </SimpleGrid>
       </RecordSection>
 

@@ -2,7 +2,8 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { splitPiped, type PontoColeta } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { RecordColumn } from '../records/ListTable';
+import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { collectionPointAddPath, collectionPointPath, pontoColetaApi } from './api';
 
@@ -52,12 +53,7 @@ export default function CollectionPointsListPage({ route }: ScreenProps) {
         </>
       )}
       icon={IconMapPin}
-      texts={{
-        search: t('collectionPoints.list.search'),
-        add: t('collectionPoints.list.add'),
-        emptyTitle: t('collectionPoints.list.emptyTitle'),
-        emptyHint: t('collectionPoints.list.emptyHint'),
-      }}
+      texts={listTexts(t, 'collectionPoints.list')}
     />
   );
 }

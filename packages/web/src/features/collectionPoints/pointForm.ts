@@ -1,6 +1,6 @@
 import { splitPiped, type FieldError, type PontoColeta } from '@portal/shared';
+import { optionalId } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
-import { optionalId } from '../silos/ids';
 import type { pontoColetaApi } from './api';
 
 /** Select inputs hold the chosen id as text, '' while nothing is chosen; collectors by serial. */

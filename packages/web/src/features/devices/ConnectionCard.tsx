@@ -4,11 +4,11 @@ import type { Device, DeviceSaved } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errorText';
+import { CopyField, Fact } from '../../components/CopyField';
 import { MessageArea, type Message } from '../../components/MessageArea';
 import { RecordSection } from '../records/RecordFormPage';
 import { useDeviceConnection, useProtocols, useRenewCredential } from './api';
 import { CredentialsModal } from './CredentialsModal';
-import { CopyField, Fact } from './kit/CopyField';
 
 /**
  * How the device connects (getdevice_conn): broker host and port, its login name and client id,

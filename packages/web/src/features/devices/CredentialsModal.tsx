@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import type { DeviceSaved } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { CopyField } from './kit/CopyField';
+import { CopyField } from '../../components/CopyField';
 
 type Credential = NonNullable<DeviceSaved['credencial']>;
 

@@ -1,24 +1,24 @@
-import { Alert, Box, Button, Center, Group, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy, IconEye, IconKey } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconEye, IconKey } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chaveValueField, registerDeviceBody, type DeviceSaved } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MessageArea } from '../../components/MessageArea';
 import { PageFrame } from '../../components/PageFrame';
+import { NoticePanel } from '../records/NoticePanel';
 import { useOwner } from '../records/owner';
 import { OwnerBadge } from '../records/OwnerPicker';
-import { RecordSection } from '../records/RecordFormPage';
+import { RecordSection, SaveBar, SaveButton } from '../records/RecordFormPage';
+import { useSchemaForm } from '../records/schemaForm';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { deviceApi, devicePath, DEVICES_PATH, registerDevice } from './api';
 import { CredentialsModal } from './CredentialsModal';
 import { ChipFields, PlaceSection } from './DeviceFields';
 import { newDeviceBody, newDeviceValues, type DevicePlaceValues, type NewDeviceValues } from './deviceForm';
-import { useSchemaForm } from './kit/useSchemaForm';
 import { ModelPicker } from './ModelPicker';
 
 /**
@@ -58,19 +58,17 @@ export default function DeviceAddPage({ route }: ScreenProps) {
     );
   } else if (!withKey && owner.ready && !owner.canWrite) {
     body = (
-      <Paper withBorder radius="lg" p="xl" data-testid="device-add-read-only">
-        <Center>
-          <Stack align="center" gap="md" maw={460}>
-            <ThemeIcon size={64} radius="xl" variant="light" color="gray">
-              <IconEye size={34} />
-            </ThemeIcon>
-            <Text ta="center">{t('records.owner.readOnlyHint')}</Text>
-            <Button component={Link} to={DEVICES_PATH} variant="light">
-              {t('records.form.backToList')}
-            </Button>
-          </Stack>
-        </Center>
-      </Paper>
+      <NoticePanel
+        icon={IconEye}
+        color="gray"
+        text={t('records.owner.readOnlyHint')}
+        testId="device-add-read-only"
+        action={
+          <Button component={Link} to={DEVICES_PATH} variant="light">
+            {t('records.form.backToList')}
+          </Button>
+        }
+      />
     );
   } else {
     body = <NewDeviceForm key={`${key ?? ''}-${round}`} chave={parsedKey?.data} onAnother={() => setRound((value) => value + 1)} />;
@@ -78,10 +76,8 @@ export default function DeviceAddPage({ route }: ScreenProps) {
 
   return (
     <PageFrame
-      title={heading.title}
+      {...heading}
       description={withKey ? t('devices.key.description') : heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
       badges={withKey ? null : <OwnerBadge owner={owner} />}
     >
       {withKey && parsedKey?.success && (
@@ -119,7 +115,7 @@ function NewDeviceForm({ chave, onAnother }: { chave?: string; onAnother: () => 
       await queryClient.invalidateQueries({ queryKey: [deviceApi.name, 'list'] });
     },
     // Spec section 8: a failed registration does not run its completion; the form stays.
-    onError: state.showFailure,
+    onError: (error) => state.showFailure(error),
   });
 
   // Where the new device can be opened: in the account acted for (a key may be the user's own).
@@ -138,29 +134,23 @@ function NewDeviceForm({ chave, onAnother }: { chave?: string; onAnother: () => 
 
   if (done) {
     return (
-      <Paper withBorder radius="lg" p="xl" data-testid="device-key-done">
-        <Center>
-          <Stack align="center" gap="md" maw={480}>
-            <ThemeIcon size={64} radius="xl" variant="light">
-              <IconCircleCheck size={34} />
-            </ThemeIcon>
-            <Title order={2} size="h4" ta="center">
-              {t('devices.key.doneTitle')}
-            </Title>
-            <Text c="dimmed" ta="center">
-              {t('devices.key.done', { model: done.modelo, serial: done.serie })}
-            </Text>
-            <Group justify="center" gap="sm">
-              <Button onClick={onAnother} data-testid="device-add-another">
-                {t('devices.key.another')}
-              </Button>
-              <Button component={Link} to={DEVICES_PATH} variant="default">
-                {t('devices.key.toMyDevices')}
-              </Button>
-            </Group>
-          </Stack>
-        </Center>
-      </Paper>
+      <NoticePanel
+        icon={IconCircleCheck}
+        maw={480}
+        title={t('devices.key.doneTitle')}
+        text={t('devices.key.done', { model: done.modelo, serial: done.serie })}
+        testId="device-key-done"
+        action={
+          <Group justify="center" gap="sm">
+            <Button onClick={onAnother} data-testid="device-add-another">
+              {t('devices.key.another')}
+            </Button>
+            <Button component={Link} to={DEVICES_PATH} variant="default">
+              {t('devices.key.toMyDevices')}
+            </Button>
+          </Group>
+        }
+      />
     );
   }
 
@@ -201,18 +191,11 @@ function NewDeviceForm({ chave, onAnother }: { chave?: string; onAnother: () => 
           )}
 
           {modelo && (
-            <Paper withBorder radius="lg" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 3 }}>
-              {state.message && (
-                <Box mb="sm">
-                  <MessageArea message={state.message} testId="record-message" />
-                </Box>
-              )}
+            <SaveBar message={state.message}>
               <Group justify="flex-end">
-                <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} loading={register.isPending} data-testid="record-save">
-                  {t('devices.form.register')}
-                </Button>
+                <SaveButton loading={register.isPending} text={t('devices.form.register')} />
               </Group>
-            </Paper>
+            </SaveBar>
           )}
         </Stack>
       </form>

@@ -4,10 +4,10 @@ import { IconBuildingCommunity, IconHome } from '@tabler/icons-react';
 import { isLiveModel } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFarmOptions } from '../records/links';
 import { useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
-import { useRecordList } from '../records/recordApi';
-import { nucleoApi, siteAddPath } from '../sites/api';
+import { siteAddPath } from '../sites/api';
 import type { DevicePlaceValues } from './deviceForm';
 
 /**
@@ -49,12 +49,12 @@ export function ChipFields({ form, modelo }: { form: UseFormReturnType<DevicePla
 export function PlaceSection({ form, withPlace = true }: { form: UseFormReturnType<DevicePlaceValues>; withPlace?: boolean }) {
   const { t } = useTranslation();
   const owner = useOwner();
-  const farms = useRecordList(nucleoApi);
+  const farms = useFarmOptions();
   const { nucleo_id: farmId } = form.values;
-  const farm = farms.data?.find((entry) => String(entry.id) === farmId);
+  const farm = farms.farmOf(farmId);
   const farmRequired = owner.isOther && owner.owner?.nucleos !== null;
   const farmInput = form.getInputProps('nucleo_id');
-  const noFarms = farms.isSuccess && farms.data.length === 0;
+  const noFarms = farms.query.isSuccess && farms.farms.length === 0;
 
   return (
     <RecordSection title={t('devices.form.placeTitle')} description={withPlace ? t('devices.form.placeHint') : undefined}>
@@ -86,9 +86,9 @@ export function PlaceSection({ form, withPlace = true }: { form: UseFormReturnTy
                   t('devices.form.farmHint')
                 )
               }
-              placeholder={farms.isPending ? t('devices.form.loading') : t('devices.form.noFarm')}
+              placeholder={farms.query.isPending ? t('devices.form.loading') : t('devices.form.noFarm')}
               required={farmRequired}
-              data={(farms.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.nome }))}
+              data={farms.options}
               searchable
               clearable
               nothingFoundMessage={t('devices.form.nothingFound')}
@@ -105,7 +105,7 @@ export function PlaceSection({ form, withPlace = true }: { form: UseFormReturnTy
               description={farm ? undefined : t('devices.form.houseAfterFarm')}
               placeholder={t('devices.form.noHouse')}
               disabled={!farm}
-              data={(farm?.aviarios ?? []).map((house) => ({ value: String(house.id), label: house.nome }))}
+              data={farms.housesOf(farmId)}
               searchable
               clearable
               nothingFoundMessage={t('devices.form.nothingFound')}

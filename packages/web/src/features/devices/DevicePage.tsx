@@ -1,5 +1,5 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { isLiveModel, type DeviceSaved } from '@portal/shared';
+import { deviceLabel, isLiveModel, type DeviceSaved } from '@portal/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
@@ -8,7 +8,7 @@ import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
 import { deviceApi, deviceDetailApi, devicePath, DEVICES_PATH } from './api';
 import { ConnectionCard } from './ConnectionCard';
 import { ChipFields, PlaceSection } from './DeviceFields';
-import { deviceBody, deviceName, deviceValues } from './deviceForm';
+import { deviceBody, deviceValues } from './deviceForm';
 import { DeviceIcon } from './DeviceIcon';
 import { LastContact } from './LastContact';
 import { LiveBadge } from './ModelPicker';
@@ -28,7 +28,7 @@ function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved
     record: device,
     valuesOf: deviceValues,
     toBody: (values) => deviceBody(device.id, values),
-    itemName: (record) => t('devices.itemName', { name: deviceName(record) }),
+    itemName: (record) => t('devices.itemName', { name: deviceLabel(record) }),
     paths: { list: DEVICES_PATH, detail: devicePath },
   });
   const { form } = state;
@@ -38,7 +38,7 @@ function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved
     <RecordFormFrame
       route={route}
       state={state}
-      title={deviceName(shown)}
+      title={deviceLabel(shown)}
       badges={
         <>
           <DeviceIcon icone={shown.icone} modelo={shown.modelo} size={36} />

@@ -1,11 +1,12 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFilter, IconPlus, IconScale, IconSearch, IconX } from '@tabler/icons-react';
-import { DEVICE_MODELS, type Device } from '@portal/shared';
-import { useMemo, type ReactNode } from 'react';
+import { IconFilter, IconPlus, IconScale } from '@tabler/icons-react';
+import { DEVICE_MODELS, deviceLabel, type Device } from '@portal/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
+import { ListEmpty, ListNoMatch, ListSearch, ListTable, listStatus, useListParams, type RecordColumn } from '../records/ListTable';
 import { useOwner } from '../records/owner';
 import { OwnerPicker, ReadOnlyBadge } from '../records/OwnerPicker';
 import { useRecordList } from '../records/recordApi';
@@ -13,9 +14,7 @@ import { matchesSearch } from '../records/text';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { deviceAddPath, deviceApi, devicePath } from './api';
-import { deviceName } from './deviceForm';
 import { DeviceIcon } from './DeviceIcon';
-import { ListEmpty, ListError, ListLoading, ListNoMatch, ListTable, type ListColumn } from './kit/ListTable';
 import { LastContact } from './LastContact';
 
 /** An empty cell, so a blank is visibly 'none' rather than missing. */
@@ -32,7 +31,7 @@ const place = (device: Device) => [device.nucleo_nome, device.aviario_nome].filt
 /**
  * balancas: the devices of the owner acted for, each with its model's icon, name, model, serial,
  * farm and house, firmware and last contact ('never connected' until the first); search, and a
- * filter by model (both kept in the url: ?q= and ?modelo=). Test ids: the list kit's
+ * filter by model (both kept in the url: ?q= and ?modelo=). Test ids: ListTable's
  * (`record-table`, `record-row` …), `record-search`, `device-model-filter`, `record-add`,
  * `device-icon`, `device-last-contact`, `owner-picker`.
  */
@@ -41,20 +40,10 @@ export default function DevicesListPage({ route }: ScreenProps) {
   const heading = useScreenHeading(route);
   const owner = useOwner();
   const list = useRecordList(deviceApi);
-  const [params, setParams] = useSearchParams();
+  const params = useListParams();
   const query = params.get('q') ?? '';
   const modelParam = params.get('modelo');
   const model = modelParam && (DEVICE_MODELS as readonly string[]).includes(modelParam) ? modelParam : null;
-  const setParam = (name: string, value: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
   const [debouncedQuery] = useDebouncedValue(query, 150);
 
   const all = list.data ?? [];
@@ -69,15 +58,15 @@ export default function DevicesListPage({ route }: ScreenProps) {
     [all, model, debouncedQuery],
   );
 
-  const columns: ListColumn<Device>[] = [
+  const columns: RecordColumn<Device>[] = [
     {
       accessor: 'nome',
       title: t('devices.list.name'),
-      sortValue: deviceName,
+      sortValue: deviceLabel,
       render: (device) => (
         <Group gap="sm" wrap="nowrap" component="span">
           <DeviceIcon icone={device.icone} modelo={device.modelo} size={36} />
-          <span>{deviceName(device)}</span>
+          <span>{deviceLabel(device)}</span>
         </Group>
       ),
     },
@@ -113,45 +102,27 @@ export default function DevicesListPage({ route }: ScreenProps) {
     </Button>
   ) : null;
 
-  let body: ReactNode;
-  if (list.isPending) body = <ListLoading />;
-  else if (list.isError) body = <ListError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (all.length === 0) {
-    body = (
-      <ListEmpty
-        icon={IconScale}
-        title={t('devices.list.emptyTitle')}
-        hint={owner.canWrite ? t('devices.list.emptyHint') : t('records.list.emptyReadOnly')}
-        action={addButton}
-      />
-    );
-  } else {
+  const empty = (
+    <ListEmpty icon={IconScale} title={t('devices.list.emptyTitle')} hint={owner.canWrite ? t('devices.list.emptyHint') : t('records.list.emptyReadOnly')} action={addButton} />
+  );
+  let body = listStatus(list, empty);
+  if (body === null) {
     body = (
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
+          <ListSearch
             value={query}
-            onChange={(event) => setParam('q', event.currentTarget.value)}
+            onChange={(value) => params.set({ q: value })}
             placeholder={t('devices.list.search')}
-            aria-label={t('devices.list.search')}
-            leftSection={<IconSearch size={18} />}
-            rightSection={
-              query ? (
-                <Anchor component="button" type="button" c="dimmed" onClick={() => setParam('q', null)} aria-label={t('records.list.clearSearch')}>
-                  <IconX size={18} />
-                </Anchor>
-              ) : null
-            }
             style={{ flex: '1 1 260px' }}
             maw={{ base: '100%', sm: 420 }}
-            data-testid="record-search"
           />
           <Select
             aria-label={t('devices.list.modelFilter')}
             placeholder={t('devices.list.allModels')}
             data={models.map((entry) => ({ value: entry, label: `${entry} · ${t(`devices.models.${entry}`)}` }))}
             value={model}
-            onChange={(value) => setParam('modelo', value)}
+            onChange={(value) => params.set({ modelo: value })}
             clearable
             leftSection={<IconFilter size={18} />}
             style={{ flex: '1 1 220px' }}
@@ -161,20 +132,7 @@ export default function DevicesListPage({ route }: ScreenProps) {
           />
         </Group>
         {shown.length === 0 ? (
-          <ListNoMatch
-            text={t('devices.list.noMatch')}
-            onClear={() =>
-              setParams(
-                (previous) => {
-                  const next = new URLSearchParams(previous);
-                  next.delete('q');
-                  next.delete('modelo');
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-          />
+          <ListNoMatch text={t('devices.list.noMatch')} onClear={() => params.set({ q: null, modelo: null })} />
         ) : (
           <ListTable
             records={shown}
@@ -199,10 +157,7 @@ export default function DevicesListPage({ route }: ScreenProps) {
 
   return (
     <PageFrame
-      title={heading.title}
-      description={heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
+      {...heading}
       badges={<ReadOnlyBadge owner={owner} />}
       actions={
         <>

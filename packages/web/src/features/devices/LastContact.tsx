@@ -1,7 +1,10 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX, IconPlugOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { IDLE_DANGER_MINUTES, minutesSince, useWhen } from './kit/when';
+import { minutesSince, useWhen } from '../records/when';
+
+/** Minutes in a day: one day or more without contact shows in a danger colour (spec section 4). */
+const IDLE_DANGER_MINUTES = 1440;
 
 /**
  * When the device last sent something: 'never connected' until it first does; in a danger

@@ -1,4 +1,5 @@
 import type { Device, DeviceModel, RegisterDeviceBody, UpdateDeviceBody } from '@portal/shared';
+import { idText, optionalId } from '../records/formValues';
 
 /** What both device forms edit; the farm and house selects hold ids as text (null: none). */
 export interface DevicePlaceValues {
@@ -14,9 +15,6 @@ export interface NewDeviceValues extends DevicePlaceValues {
   modelo: DeviceModel | '';
   serie: string;
 }
-
-const idOrNull = (value: string | null) => (value ? Number(value) : null);
-const textOrNull = (value: number | null) => (value === null ? null : String(value));
 
 export const newDeviceValues = (): NewDeviceValues => ({
   modelo: '',
@@ -38,8 +36,8 @@ export function newDeviceBody(values: NewDeviceValues, chave?: string): Register
     chip_id: values.chip_id,
     versao: values.versao,
     nome: values.nome,
-    nucleo_id: idOrNull(values.nucleo_id),
-    aviario_id: idOrNull(values.aviario_id),
+    nucleo_id: optionalId(values.nucleo_id),
+    aviario_id: optionalId(values.aviario_id),
     obs: values.obs,
     ...(chave === undefined ? {} : { chave }),
   };
@@ -49,8 +47,8 @@ export const deviceValues = (device?: Device): DevicePlaceValues => ({
   nome: device?.nome ?? '',
   chip_id: device?.chip_id ?? '',
   versao: device?.versao ?? '',
-  nucleo_id: textOrNull(device?.nucleo_id ?? null),
-  aviario_id: textOrNull(device?.aviario_id ?? null),
+  nucleo_id: idText(device?.nucleo_id),
+  aviario_id: idText(device?.aviario_id),
   obs: device?.obs ?? '',
 });
 
@@ -60,11 +58,8 @@ export function deviceBody(id: number, values: DevicePlaceValues): UpdateDeviceB
     nome: values.nome,
     chip_id: values.chip_id,
     versao: values.versao,
-    nucleo_id: idOrNull(values.nucleo_id),
-    aviario_id: idOrNull(values.aviario_id),
+    nucleo_id: optionalId(values.nucleo_id),
+    aviario_id: optionalId(values.aviario_id),
     obs: values.obs,
   };
 }
-
-/** The name a device is known by: its own, else model and serial. */
-export const deviceName = (device: Pick<Device, 'nome' | 'modelo' | 'serie'>) => device.nome.trim() || `${device.modelo} ${device.serie}`;

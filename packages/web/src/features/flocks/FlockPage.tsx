@@ -4,16 +4,18 @@ import type { Lote } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DateInput } from '../../components/DateInput';
+import { dateInputProps } from '../records/dates';
+import { useFarmOptions, withStored } from '../records/links';
 import { useRecordList } from '../records/recordApi';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
-import { errorLabel, useRecordForm } from '../records/recordForm';
+import { useRecordForm } from '../records/recordForm';
+import { errorLabel } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { nucleoApi, siteAddPath } from '../sites/api';
+import { siteAddPath } from '../sites/api';
 import { padraoApi } from '../standards/api';
 import { ageText } from './age';
 import { FLOCKS_PATH, flockPath, loteApi } from './api';
-import { dateInputProps } from './dateInputProps';
 import { flockBody, flockValues, placedBirds } from './flockForm';
 import { MortalityEditor } from './MortalityEditor';
 
@@ -26,7 +28,7 @@ import { MortalityEditor } from './MortalityEditor';
 function FlockForm({ route, flock }: { route: ScreenRoute; flock?: Lote }) {
   const { t } = useTranslation();
   const numbers = useNumberFormat();
-  const farms = useRecordList(nucleoApi);
+  const farms = useFarmOptions();
   const standards = useRecordList(padraoApi);
   const state = useRecordForm({
     api: loteApi,
@@ -41,31 +43,27 @@ function FlockForm({ route, flock }: { route: ScreenRoute; flock?: Lote }) {
 
   // Until the lists arrive (or if the farm is out of reach), the stored flock names its own farm,
   // houses and standard, so the fields never show blank.
-  const farmList = farms.data ?? [];
-  const farmOptions = farmList.map((farm) => ({ value: String(farm.id), label: farm.nome }));
-  if (flock && !farmList.some((farm) => farm.id === flock.nucleo_id)) {
-    farmOptions.push({ value: String(flock.nucleo_id), label: flock.nucleo_nome });
-  }
-  const chosenFarm = farmList.find((farm) => String(farm.id) === form.values.nucleo_id);
-  const houseOptions = chosenFarm
-    ? chosenFarm.aviarios.map((house) => ({ value: String(house.id), label: house.nome }))
+  const farmOptions = withStored(farms.options, flock?.nucleo_id, flock?.nucleo_nome);
+  const houseOptions = farms.farmOf(form.values.nucleo_id)
+    ? farms.housesOf(form.values.nucleo_id)
     : flock && String(flock.nucleo_id) === form.values.nucleo_id
       ? flock.aviarios.map((house) => ({ value: String(house.id), label: house.nome }))
       : [];
-  const standardOptions = (standards.data ?? []).map((standard) => ({
-    value: String(standard.id),
-    label: [standard.nome, standard.linhagem, standard.edicao].filter(Boolean).join(' · '),
-  }));
-  if (flock?.padrao_id && flock.padrao_nome && !standardOptions.some((option) => option.value === String(flock.padrao_id))) {
-    standardOptions.push({ value: String(flock.padrao_id), label: flock.padrao_nome });
-  }
-  const noFarms = farms.isSuccess && farmList.length === 0 && !flock;
+  const standardOptions = withStored(
+    (standards.data ?? []).map((standard) => ({
+      value: String(standard.id),
+      label: [standard.nome, standard.linhagem, standard.edicao].filter(Boolean).join(' · '),
+    })),
+    flock?.padrao_nome ? flock.padrao_id : null,
+    flock?.padrao_nome,
+  );
+  const noFarms = farms.query.isSuccess && farms.farms.length === 0 && !flock;
 
   const farmProps = form.getInputProps('nucleo_id');
   // Houses belong to one farm: choosing another farm empties the choice (or takes its only house).
   const chooseFarm = (value: string | null) => {
     if ((value ?? '') === form.values.nucleo_id) return;
-    const houses = farmList.find((farm) => String(farm.id) === value)?.aviarios ?? [];
+    const houses = farms.farmOf(value)?.aviarios ?? [];
     form.setFieldValue('nucleo_id', value ?? '');
     form.setFieldValue('aviarios', houses.length === 1 ? [String(houses[0]!.id)] : []);
   };
@@ -128,7 +126,7 @@ function FlockForm({ route, flock }: { route: ScreenRoute; flock?: Lote }) {
             size="md"
             searchable
             data={farmOptions}
-            placeholder={farms.isPending ? t('flocks.form.loading') : t('flocks.form.farmPlaceholder')}
+            placeholder={farms.query.isPending ? t('flocks.form.loading') : t('flocks.form.farmPlaceholder')}
             nothingFoundMessage={t('flocks.form.nothingFound')}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}

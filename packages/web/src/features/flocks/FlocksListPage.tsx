@@ -3,16 +3,15 @@ import { IconFeather } from '@tabler/icons-react';
 import type { Lote } from '@portal/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { isoToMasked } from '../records/dates';
+import { useListParams, type RecordColumn } from '../records/ListTable';
 import { useRecordList } from '../records/recordApi';
-import type { RecordColumn } from '../records/RecordListPage';
+import { listTexts, RecordListPage } from '../records/RecordListPage';
 import { useNumberFormat } from '../records/useNumberFormat';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { siteAddPath, nucleoApi } from '../sites/api';
 import { ageText } from './age';
 import { flockAddPath, flockPath, loteApi } from './api';
-import { RecordListPage } from '../records/RecordListPage';
 
 const STATUS_FILTERS = ['todos', 'ativo', 'encerrado'] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -26,19 +25,10 @@ export default function FlocksListPage({ route }: ScreenProps) {
   const noFarms = farms.isSuccess && farms.data.length === 0;
 
   // The status filter is kept in the url (?situacao=), like the search, so Back restores it.
-  const [params, setParams] = useSearchParams();
+  const params = useListParams();
   const raw = params.get('situacao');
   const status: StatusFilter = isStatusFilter(raw) ? raw : 'todos';
-  const setStatus = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === 'todos') next.delete('situacao');
-        else next.set('situacao', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const setStatus = (value: string) => params.set({ situacao: value === 'todos' ? null : value });
   const keeps = useCallback((flock: Lote) => status === 'todos' || flock.situacao === status, [status]);
 
   const houses = (flock: Lote) => flock.aviarios.map((house) => house.nome).join(', ');
@@ -122,12 +112,8 @@ export default function FlocksListPage({ route }: ScreenProps) {
         clearText: t('flocks.filter.showAll'),
         clear: () => setStatus('todos'),
       }}
-      texts={{
-        search: t('flocks.list.search'),
-        add: t('flocks.list.add'),
-        emptyTitle: t(noFarms ? 'flocks.list.noFarmsTitle' : 'flocks.list.emptyTitle'),
-        emptyHint: t(noFarms ? 'flocks.list.noFarmsHint' : 'flocks.list.emptyHint'),
-      }}
+      // With no farm yet, the empty list says to add a farm first.
+      texts={{ ...listTexts(t, 'flocks.list'), ...(noFarms ? { emptyTitle: t('flocks.list.noFarmsTitle'), emptyHint: t('flocks.list.noFarmsHint') } : {}) }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { randomId } from '@mantine/hooks';
 import type { Lote } from '@portal/shared';
-import { isoToMasked, maskedToIso } from '../records/dates';
-import { requiredNumber, type NumberValue } from '../records/formValues';
+import { isoToMasked, optionalDate, requiredDate } from '../records/dates';
+import { optionalId, requiredId, requiredNumber, type NumberValue } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
 import type { loteApi } from './api';
 
@@ -58,19 +58,6 @@ export function flockValues(flock?: Lote): FlockValues {
   };
 }
 
-/**
- * A typed date as the wire's YYYY-MM-DD; an unfinished or impossible date is sent as typed, so
- * the shared schema calls it invalid on its field instead of it being dropped.
- */
-export const wireDate = (masked: string): string => maskedToIso(masked) ?? masked.trim();
-/** An optional date: null when the field is empty. */
-export const optionalWireDate = (masked: string): string | null => (masked.trim() === '' ? null : wireDate(masked));
-
-/** A required record chosen in a Select: NaN while none is (reported as required). */
-export const requiredId = (value: string): number => (value === '' ? Number.NaN : Number(value));
-/** An optional record chosen in a Select: null while none is. */
-export const optionalId = (value: string): number | null => (value === '' ? null : Number(value));
-
 const count = (value: NumberValue) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** Birds placed (males, females and mixed), as typed so far. */
@@ -86,14 +73,14 @@ export function flockBody(values: FlockValues): RecordBody<(typeof loteApi)['bod
     codigo: values.codigo,
     nucleo_id: requiredId(values.nucleo_id),
     aviarios: values.aviarios.map(Number),
-    data_alojamento: optionalWireDate(values.data_alojamento),
+    data_alojamento: optionalDate(values.data_alojamento),
     linhagem: values.linhagem,
     padrao_id: optionalId(values.padrao_id),
     aves_macho: requiredNumber(values.aves_macho),
     aves_femea: requiredNumber(values.aves_femea),
     aves_misto: requiredNumber(values.aves_misto),
-    data_encerramento: optionalWireDate(values.data_encerramento),
+    data_encerramento: optionalDate(values.data_encerramento),
     obs: values.obs,
-    mortalidade: values.mortalidade.map((row) => ({ data: wireDate(row.data), aves: requiredNumber(row.aves), causa: row.causa })),
+    mortalidade: values.mortalidade.map((row) => ({ data: requiredDate(row.data), aves: requiredNumber(row.aves), causa: row.causa })),
   };
 }

@@ -1,7 +1,7 @@
 import { NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { errorLabel, fieldTestId } from '../records/recordForm';
+import { errorLabel, fieldTestId } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
 import type { DosingValues } from './fumigatorForm';
 import { TimesEditor } from './TimesEditor';

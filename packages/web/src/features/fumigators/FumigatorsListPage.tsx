@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import { IconSpray } from '@tabler/icons-react';
 import type { Fumigador } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { RecordColumn } from '../records/ListTable';
+import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { fumigadorApi, fumigatorAddPath, fumigatorPath } from './api';
 import { ActiveBadge, placeOf, useDoseText } from './fumigatorTexts';
@@ -58,12 +59,7 @@ export default function FumigatorsListPage({ route }: ScreenProps) {
         </>
       )}
       icon={IconSpray}
-      texts={{
-        search: t('fumigators.list.search'),
-        add: t('fumigators.list.add'),
-        emptyTitle: t('fumigators.list.emptyTitle'),
-        emptyHint: t('fumigators.list.emptyHint'),
-      }}
+      texts={listTexts(t, 'fumigators.list')}
     />
   );
 }

@@ -1,7 +1,6 @@
 import type { Fumigador } from '@portal/shared';
-import { numberOrEmpty, optionalNumber, type NumberValue } from '../records/formValues';
+import { numberOrEmpty, optionalId, optionalNumber, requiredId, type NumberValue } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
-import { optionalId, requiredId } from '../silos/ids';
 import type { fumigadorApi } from './api';
 
 /** The dosing settings: what the fumigator form and the doser screen both edit. */

@@ -3,13 +3,12 @@ import { IconFilter, IconHistory } from '@tabler/icons-react';
 import type { ChaveUso } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
-import { ListEmpty, ListError, ListLoading, ListTable, type ListColumn } from '../devices/kit/ListTable';
-import { OwnerOnlyNotice } from '../devices/kit/OwnerOnlyNotice';
-import { useWhen } from '../devices/kit/when';
+import { ListEmpty, ListTable, listStatus, useListParams, type RecordColumn } from '../records/ListTable';
 import { useOwner } from '../records/owner';
+import { OwnerOnlyNotice } from '../records/OwnerOnlyNotice';
 import { OwnerPicker } from '../records/OwnerPicker';
+import { useWhen } from '../records/when';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { useKeyHistory, useKeyList } from './api';
@@ -19,7 +18,7 @@ const ACTION_COLOR: Record<ChaveUso['acao'], string> = { dispositivo_registrado:
 /**
  * chaves/historico: every use of the owner's keys, newest first: when (in the reader's language),
  * which key, what happened, the detail, the address and the user's e-mail; filtered by key
- * (?chave=<id>). Test ids: the list kit's (`record-table`, `record-row`, `record-empty` …),
+ * (?chave=<id>). Test ids: ListTable's (`record-table`, `record-row`, `record-empty` …),
  * `key-history-filter`, `key-use-action` (with `data-action`).
  */
 export default function KeyHistoryPage({ route }: ScreenProps) {
@@ -27,22 +26,11 @@ export default function KeyHistoryPage({ route }: ScreenProps) {
   const heading = useScreenHeading(route);
   const owner = useOwner();
   const when = useWhen();
-  const [params, setParams] = useSearchParams();
+  const params = useListParams();
   const keys = useKeyList();
   const chosen = Number(params.get('chave'));
   const idchave = Number.isInteger(chosen) && chosen > 0 ? chosen : null;
   const history = useKeyHistory(idchave, !owner.isOther);
-
-  const setKey = (value: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('chave', value);
-        else next.delete('chave');
-        return next;
-      },
-      { replace: true },
-    );
 
   const action = (use: ChaveUso) => (
     <Badge variant="light" color={ACTION_COLOR[use.acao]} tt="none" size="md" data-testid="key-use-action" data-action={use.acao}>
@@ -50,7 +38,7 @@ export default function KeyHistoryPage({ route }: ScreenProps) {
     </Badge>
   );
 
-  const columns: ListColumn<ChaveUso>[] = [
+  const columns: RecordColumn<ChaveUso>[] = [
     { accessor: 'data', title: t('keys.history.when'), noWrap: true, sortValue: (use) => Date.parse(use.data), render: (use) => when.dateTime(use.data) },
     { accessor: 'descricao', title: t('keys.history.key'), secondary: true },
     { accessor: 'acao', title: t('keys.history.action'), secondary: true, noWrap: true, sortValue: (use) => t(`keys.acao.${use.acao}`), render: action },
@@ -72,18 +60,11 @@ export default function KeyHistoryPage({ route }: ScreenProps) {
   const all = history.data ?? [];
   let body: ReactNode;
   if (owner.isOther) body = <OwnerOnlyNotice owner={owner} text={t('keys.ownerOnly')} />;
-  else if (history.isPending) body = <ListLoading />;
-  else if (history.isError) body = <ListError error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />;
-  else if (all.length === 0) {
-    body = (
-      <ListEmpty
-        icon={IconHistory}
-        title={t(idchave === null ? 'keys.history.emptyTitle' : 'keys.history.emptyKeyTitle')}
-        hint={t('keys.history.emptyHint')}
-      />
+  else {
+    const empty = (
+      <ListEmpty icon={IconHistory} title={t(idchave === null ? 'keys.history.emptyTitle' : 'keys.history.emptyKeyTitle')} hint={t('keys.history.emptyHint')} />
     );
-  } else {
-    body = (
+    body = listStatus(history, empty) ?? (
       <ListTable
         records={all}
         total={all.length}
@@ -108,10 +89,7 @@ export default function KeyHistoryPage({ route }: ScreenProps) {
 
   return (
     <PageFrame
-      title={heading.title}
-      description={heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
+      {...heading}
       actions={<OwnerPicker owner={owner} />}
     >
       {!owner.isOther && (keys.data?.length ?? 0) > 0 && (
@@ -120,7 +98,7 @@ export default function KeyHistoryPage({ route }: ScreenProps) {
           placeholder={t('keys.history.allKeys')}
           data={(keys.data ?? []).map((chave) => ({ value: String(chave.id), label: `${chave.descricao} (${chave.inicio}…)` }))}
           value={idchave === null ? null : String(idchave)}
-          onChange={setKey}
+          onChange={(value) => params.set({ chave: value })}
           clearable
           searchable
           leftSection={<IconFilter size={18} />}

@@ -4,16 +4,17 @@ import { CHAVE_ESCOPOS, type Chave, type ChaveEscopo } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CopyField, Fact } from '../../components/CopyField';
 import { DateInput } from '../../components/DateInput';
 import { PageFrame } from '../../components/PageFrame';
-import { CopyField, Fact } from '../devices/kit/CopyField';
-import { OwnerOnlyNotice } from '../devices/kit/OwnerOnlyNotice';
-import { useWhen } from '../devices/kit/when';
-import { isoToMasked, maskedToIso } from '../records/dates';
+import { RadioCards } from '../../components/RadioCards';
+import { dateInputProps, isoToMasked, optionalDate } from '../records/dates';
 import { useOwner } from '../records/owner';
+import { OwnerOnlyNotice } from '../records/OwnerOnlyNotice';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
 import type { RecordBody } from '../records/recordApi';
+import { useWhen } from '../records/when';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { forgetRevealed, keyApi, keyHistoryPath, keyPath, KEYS_PATH, peekRevealed } from './api';
@@ -34,11 +35,10 @@ const keyValues = (chave?: Chave): KeyValues => ({
   ativa: chave?.ativa ?? true,
 });
 
-// An unfinished or impossible date is sent as typed: the schema refuses it (FIELD_INVALID).
 const keyBody = (values: KeyValues): RecordBody<typeof keyApi.body> => ({
   descricao: values.descricao,
   escopo: values.escopo,
-  validade: values.validade.trim() === '' ? null : (maskedToIso(values.validade) ?? values.validade),
+  validade: optionalDate(values.validade),
   ativa: values.ativa,
 });
 
@@ -65,7 +65,6 @@ function KeyForm({ route, chave }: { route: ScreenRoute; chave?: Chave }) {
     paths: { list: KEYS_PATH, detail: keyPath },
   });
   const { form } = state;
-  const validade = form.getInputProps('validade');
 
   return (
     <RecordFormFrame route={route} state={state} title={chave?.descricao} badges={chave ? <StatusBadge chave={chave} /> : null}>
@@ -81,33 +80,22 @@ function KeyForm({ route, chave }: { route: ScreenRoute; chave?: Chave }) {
             {...form.getInputProps('descricao')}
           />
           <Radio.Group label={t('keys.form.scope')} size="md" {...form.getInputProps('escopo')}>
-            <Stack gap="sm" mt="xs">
-              {CHAVE_ESCOPOS.map((escopo) => (
-                <Radio.Card key={escopo} value={escopo} radius="md" p="md" data-testid={`key-scope-${escopo}`}>
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator />
-                    <div>
-                      <Text fw={600}>{t(`keys.escopo.${escopo}`)}</Text>
-                      <Text size="sm" c="dimmed">
-                        {t(`keys.escopoHint.${escopo}`)}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </Stack>
+            <RadioCards
+              mt="xs"
+              options={CHAVE_ESCOPOS.map((escopo) => ({
+                value: escopo,
+                label: t(`keys.escopo.${escopo}`),
+                hint: t(`keys.escopoHint.${escopo}`),
+                testId: `key-scope-${escopo}`,
+              }))}
+            />
           </Radio.Group>
           <Stack gap="md">
             <DateInput
               maw={{ sm: 420 }}
               label={t('keys.form.validUntil')}
               description={t('keys.form.validUntilHint')}
-              value={String(validade.value ?? '')}
-              onChange={validade.onChange}
-              error={validade.error}
-              onBlur={validade.onBlur}
-              onFocus={validade.onFocus}
-              data-testid="field-validade"
+              {...dateInputProps(form, 'validade')}
             />
             <Switch
               size="md"

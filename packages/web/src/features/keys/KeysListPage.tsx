@@ -5,12 +5,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
-import { ListEmpty, ListError, ListLoading, ListTable, type ListColumn } from '../devices/kit/ListTable';
-import { OwnerOnlyNotice } from '../devices/kit/OwnerOnlyNotice';
-import { useWhen } from '../devices/kit/when';
-import { useOwner } from '../records/owner';
-import { OwnerPicker } from '../records/OwnerPicker';
 import { isoToMasked } from '../records/dates';
+import { ListEmpty, ListTable, listStatus, type RecordColumn } from '../records/ListTable';
+import { useOwner } from '../records/owner';
+import { OwnerOnlyNotice } from '../records/OwnerOnlyNotice';
+import { OwnerPicker } from '../records/OwnerPicker';
+import { useWhen } from '../records/when';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { keyAddPath, keyHistoryPath, keyPath, useKeyList } from './api';
@@ -19,7 +19,7 @@ import { EscopoBadge, isExpired, StatusBadge, ValidUntil } from './KeyBadges';
 /**
  * chaves: the owner's access keys: description, scope, first characters, valid until, active,
  * uses and last use; the history and add buttons in the header. Keys stay with their owner: while
- * acting for another owner the screen says so (`owner-only`). Test ids: the list kit's
+ * acting for another owner the screen says so (`owner-only`). Test ids: ListTable's
  * (`record-table`, `record-row` …), `record-add`, `keys-history`, `key-start`.
  */
 export default function KeysListPage({ route }: ScreenProps) {
@@ -29,7 +29,7 @@ export default function KeysListPage({ route }: ScreenProps) {
   const list = useKeyList();
   const when = useWhen();
 
-  const columns: ListColumn<Chave>[] = [
+  const columns: RecordColumn<Chave>[] = [
     { accessor: 'descricao', title: t('keys.list.description') },
     {
       accessor: 'escopo',
@@ -88,11 +88,8 @@ export default function KeysListPage({ route }: ScreenProps) {
   const all = list.data ?? [];
   let body: ReactNode;
   if (owner.isOther) body = <OwnerOnlyNotice owner={owner} text={t('keys.ownerOnly')} />;
-  else if (list.isPending) body = <ListLoading />;
-  else if (list.isError) body = <ListError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (all.length === 0) body = <ListEmpty icon={IconKey} title={t('keys.list.emptyTitle')} hint={t('keys.list.emptyHint')} action={addButton} />;
   else {
-    body = (
+    body = listStatus(list, <ListEmpty icon={IconKey} title={t('keys.list.emptyTitle')} hint={t('keys.list.emptyHint')} action={addButton} />) ?? (
       <ListTable
         records={all}
         total={all.length}
@@ -112,10 +109,7 @@ export default function KeysListPage({ route }: ScreenProps) {
 
   return (
     <PageFrame
-      title={heading.title}
-      description={heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
+      {...heading}
       actions={
         <>
           <OwnerPicker owner={owner} />

@@ -1,15 +1,16 @@
-import { Box, Button, Center, Group, Loader, MultiSelect, Paper, Radio, SegmentedControl, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Group, Loader, MultiSelect, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingCommunity, IconDeviceFloppy, IconSearchOff, IconUserMinus } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconUserMinus } from '@tabler/icons-react';
 import { NIVEIS, setPermissoesBody, type Nivel, type Permissao, type SetPermissoesBody } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useConfirmDelete } from '../../components/ConfirmDelete';
-import { MessageArea } from '../../components/MessageArea';
 import { PageFrame } from '../../components/PageFrame';
-import { ListError } from '../devices/kit/ListTable';
-import { useSchemaForm } from '../devices/kit/useSchemaForm';
-import { RecordSection } from '../records/RecordFormPage';
+import { RadioCards } from '../../components/RadioCards';
+import { ListError, ListLoading } from '../records/ListTable';
+import { NotFoundPanel } from '../records/NoticePanel';
+import { RecordSection, SaveBar, SaveButton } from '../records/RecordFormPage';
+import { useSchemaForm } from '../records/schemaForm';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { permissionPath, PERMISSIONS_PATH, useMyFarms, usePermissions, useSetPermission } from './api';
@@ -93,10 +94,9 @@ function PermissionForm({ route, grant }: { route: ScreenRoute; grant?: Permissa
 
   return (
     <PageFrame
+      {...heading}
       title={grant ? grant.nome || grant.email : heading.title}
       description={grant ? grant.email : heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
       badges={grant ? <NivelBadge nivel={grant.nivel} /> : null}
     >
       <form ref={state.ref} onSubmit={submit} noValidate data-testid="record-form">
@@ -117,21 +117,14 @@ function PermissionForm({ route, grant }: { route: ScreenRoute; grant?: Permissa
 
           <RecordSection title={t('permissions.form.level')}>
             <Radio.Group {...form.getInputProps('nivel')} aria-label={t('permissions.form.level')}>
-              <Stack gap="sm">
-                {NIVEIS.map((nivel) => (
-                  <Radio.Card key={nivel} value={nivel} radius="md" p="md" data-testid={`nivel-${nivel}`}>
-                    <Group wrap="nowrap" align="flex-start" gap="sm">
-                      <Radio.Indicator />
-                      <div>
-                        <Text fw={600}>{t(`permissions.nivel.${nivel}`)}</Text>
-                        <Text size="sm" c="dimmed">
-                          {t(`permissions.nivelHint.${nivel}`)}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Radio.Card>
-                ))}
-              </Stack>
+              <RadioCards
+                options={NIVEIS.map((nivel) => ({
+                  value: nivel,
+                  label: t(`permissions.nivel.${nivel}`),
+                  hint: t(`permissions.nivelHint.${nivel}`),
+                  testId: `nivel-${nivel}`,
+                }))}
+              />
             </Radio.Group>
             <Text size="sm" c="dimmed" mt="sm">
               {t('permissions.form.ownerOnly')}
@@ -175,23 +168,16 @@ function PermissionForm({ route, grant }: { route: ScreenRoute; grant?: Permissa
             </Stack>
           </RecordSection>
 
-          <Paper withBorder radius="lg" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 3 }}>
-            {state.message && (
-              <Box mb="sm">
-                <MessageArea message={state.message} testId="record-message" />
-              </Box>
-            )}
+          <SaveBar message={state.message}>
             <Group justify={grant ? 'space-between' : 'flex-end'} gap="sm" wrap="nowrap">
               {grant && (
                 <Button variant="subtle" color="red" leftSection={<IconUserMinus size={18} />} onClick={remove} disabled={save.isPending} data-testid="permission-remove">
                   {t('permissions.form.remove')}
                 </Button>
               )}
-              <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} loading={save.isPending} data-testid="record-save">
-                {grant ? t('common.save') : t('permissions.form.grant')}
-              </Button>
+              <SaveButton loading={save.isPending} text={grant ? undefined : t('permissions.form.grant')} />
             </Group>
-          </Paper>
+          </SaveBar>
         </Stack>
       </form>
     </PageFrame>
@@ -210,31 +196,9 @@ export default function PermissionPage({ route }: ScreenProps) {
   if (grant) return <PermissionForm key={grant.iduser} route={route} grant={grant} />;
 
   let body;
-  if (grants.isPending) {
-    body = (
-      <Center py={60} data-testid="record-loading">
-        <Loader />
-      </Center>
-    );
-  } else if (grants.isError) {
-    body = <ListError error={grants.error} onRetry={() => void grants.refetch()} retrying={grants.isFetching} />;
-  } else {
-    body = (
-      <Paper withBorder radius="lg" p="xl" data-testid="record-not-found">
-        <Center>
-          <Stack align="center" gap="md" maw={420}>
-            <ThemeIcon size={64} radius="xl" variant="light" color="gray">
-              <IconSearchOff size={34} />
-            </ThemeIcon>
-            <Text ta="center">{t('permissions.form.notFound')}</Text>
-            <Button component={Link} to={PERMISSIONS_PATH} variant="light" data-testid="record-back">
-              {t('records.form.backToList')}
-            </Button>
-          </Stack>
-        </Center>
-      </Paper>
-    );
-  }
+  if (grants.isPending) body = <ListLoading />;
+  else if (grants.isError) body = <ListError error={grants.error} onRetry={() => void grants.refetch()} retrying={grants.isFetching} />;
+  else body = <NotFoundPanel text={t('permissions.form.notFound')} listPath={PERMISSIONS_PATH} />;
   return (
     <PageFrame title={heading.title} crumbs={heading.crumbs} backTo={heading.backTo}>
       {body}

@@ -1,14 +1,13 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconPlus, IconShare, IconUsers } from '@tabler/icons-react';
 import type { Permissao, Proprietario } from '@portal/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
-import { ListEmpty, ListError, ListLoading, ListTable, type ListColumn } from '../devices/kit/ListTable';
-import { useWhen } from '../devices/kit/when';
+import { ListEmpty, ListTable, listStatus, type RecordColumn } from '../records/ListTable';
 import { useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
+import { useWhen } from '../records/when';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { permissionAddPath, permissionPath, usePermissions } from './api';
@@ -19,7 +18,7 @@ type Grant = Permissao & { id: number };
 /**
  * permissoes: the access I gave (who, level, over what) with the way to give more, and the
  * owners who gave access to me, each with a shortcut to their data (the same choice as the
- * owner picker of the record screens). Test ids: the list kit's (`record-table`, `record-row`
+ * owner picker of the record screens). Test ids: ListTable's (`record-table`, `record-row`
  * with `data-record-id` = iduser, `record-empty` …), `record-add`, `grant-scope`, `granted-owner`
  * (with `data-owner-id`), `granted-owner-open`, `granted-empty`.
  */
@@ -32,7 +31,7 @@ export default function PermissionsPage({ route }: ScreenProps) {
   const scope = (grant: Permissao) =>
     grant.nucleos === null ? t('permissions.scope.all') : grant.nucleos.map((farm) => farm.nome || `#${farm.id}`).join(', ');
 
-  const columns: ListColumn<Grant>[] = [
+  const columns: RecordColumn<Grant>[] = [
     { accessor: 'nome', title: t('permissions.list.user') },
     { accessor: 'email', title: t('permissions.list.email'), secondary: true },
     {
@@ -63,34 +62,26 @@ export default function PermissionsPage({ route }: ScreenProps) {
   );
 
   const all: Grant[] = (grants.data ?? []).map((grant) => ({ ...grant, id: grant.iduser }));
-  let given: ReactNode;
-  if (grants.isPending) given = <ListLoading />;
-  else if (grants.isError) given = <ListError error={grants.error} onRetry={() => void grants.refetch()} retrying={grants.isFetching} />;
-  else if (all.length === 0) given = <ListEmpty icon={IconShare} title={t('permissions.list.emptyTitle')} hint={t('permissions.list.emptyHint')} action={addButton} />;
-  else {
-    given = (
-      <ListTable
-        records={all}
-        total={all.length}
-        columns={columns}
-        rowPath={permissionPath}
-        rowSubtitle={(grant) => (
-          <>
-            {grant.email}
-            <br />
-            {scope(grant)}
-          </>
-        )}
-      />
-    );
-  }
+  const empty = <ListEmpty icon={IconShare} title={t('permissions.list.emptyTitle')} hint={t('permissions.list.emptyHint')} action={addButton} />;
+  const given = listStatus(grants, empty) ?? (
+    <ListTable
+      records={all}
+      total={all.length}
+      columns={columns}
+      rowPath={permissionPath}
+      rowSubtitle={(grant) => (
+        <>
+          {grant.email}
+          <br />
+          {scope(grant)}
+        </>
+      )}
+    />
+  );
 
   return (
     <PageFrame
-      title={heading.title}
-      description={heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
+      {...heading}
       actions={grants.isSuccess && all.length === 0 ? null : addButton}
     >
       <Stack gap="xs">

@@ -1,16 +1,17 @@
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconDeviceFloppy, IconRefresh, IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { idField } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
-import { errorText } from '../../api/errorText';
-import { MessageArea } from '../../components/MessageArea';
+import { MessageArea, type Message } from '../../components/MessageArea';
 import { PageFrame } from '../../components/PageFrame';
 import type { ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
+import { ListError, ListLoading } from './ListTable';
+import { NotFoundPanel } from './NoticePanel';
 import { OwnerBadge, ReadOnlyBadge } from './OwnerPicker';
 import { useRecord, type RecordApi } from './recordApi';
 import classes from './RecordFormPage.module.css';
@@ -52,7 +53,6 @@ interface RecordLoaderProps<T extends { id: number }, B extends z.ZodType> {
 }
 
 export function RecordLoader<T extends { id: number }, B extends z.ZodType>({ route, api, listPath, notFound, children }: RecordLoaderProps<T, B>) {
-  const { t } = useTranslation();
   const heading = useScreenHeading(route);
   const id = useRecordId();
   const query = useRecord(api, id);
@@ -63,48 +63,9 @@ export function RecordLoader<T extends { id: number }, B extends z.ZodType>({ ro
   if (query.data && !missing) return <Box key={query.data.id}>{children(query.data)}</Box>;
 
   let body: ReactNode;
-  if (missing) {
-    body = (
-      <Paper withBorder radius="lg" p="xl" data-testid="record-not-found">
-        <Center>
-          <Stack align="center" gap="md" maw={420}>
-            <ThemeIcon size={64} radius="xl" variant="light" color="gray">
-              <IconSearchOff size={34} />
-            </ThemeIcon>
-            <Text ta="center">{notFound}</Text>
-            <Button component={Link} to={listPath} variant="light" data-testid="record-back">
-              {t('records.form.backToList')}
-            </Button>
-          </Stack>
-        </Center>
-      </Paper>
-    );
-  } else if (query.isError) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} data-testid="record-error" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(query.error, t)}</Text>
-          <Button
-            variant="light"
-            color="red"
-            size="sm"
-            leftSection={<IconRefresh size={16} />}
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-            data-testid="record-retry"
-          >
-            {t('records.list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else {
-    body = (
-      <Center py={60} data-testid="record-loading">
-        <Loader />
-      </Center>
-    );
-  }
+  if (missing) body = <NotFoundPanel text={notFound} listPath={listPath} />;
+  else if (query.isError) body = <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  else body = <ListLoading />;
   return (
     <PageFrame title={heading.title} crumbs={heading.crumbs} backTo={heading.backTo}>
       {body}
@@ -128,10 +89,8 @@ export function RecordFormFrame<T extends { id: number }, V extends object>({ ro
   const { owner } = state;
   return (
     <PageFrame
+      {...heading}
       title={title || heading.title}
-      description={heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
       badges={
         <>
           <OwnerBadge owner={owner} />
@@ -150,44 +109,70 @@ export function RecordFormFrame<T extends { id: number }, V extends object>({ ro
           >
             <Stack gap="lg">{children}</Stack>
           </fieldset>
-          {!owner.canWrite && <MessageArea message={state.message} testId="record-message" />}
-          {owner.canWrite && (
-            <Paper
-              withBorder
-              radius="lg"
-              p="sm"
-              shadow="sm"
-              // Kept in view at the bottom: on a phone the fields are long and Save must be
-              // reachable; the outcome of Save shows right above the button that was pressed.
-              style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 3 }}
-            >
-              {state.message && (
-                <Box mb="sm">
-                  <MessageArea message={state.message} testId="record-message" />
-                </Box>
-              )}
-              <Group justify={state.isNew ? 'flex-end' : 'space-between'} gap="sm" wrap="nowrap">
-                {!state.isNew && (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={18} />}
-                    onClick={state.askDelete}
-                    disabled={state.saving}
-                    data-testid="record-delete"
-                  >
-                    {t('records.form.delete')}
-                  </Button>
-                )}
-                <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} loading={state.saving} disabled={state.deleting} data-testid="record-save">
-                  {t('common.save')}
+          <SaveBar message={state.message} canWrite={owner.canWrite}>
+            <Group justify={state.isNew ? 'flex-end' : 'space-between'} gap="sm" wrap="nowrap">
+              {!state.isNew && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={18} />}
+                  onClick={state.askDelete}
+                  disabled={state.saving}
+                  data-testid="record-delete"
+                >
+                  {t('records.form.delete')}
                 </Button>
-              </Group>
-            </Paper>
-          )}
+              )}
+              <SaveButton loading={state.saving} disabled={state.deleting} />
+            </Group>
+          </SaveBar>
         </Stack>
       </form>
     </PageFrame>
+  );
+}
+
+interface SaveBarProps {
+  message: Message | null;
+  /** Without write access there is nothing to save: only the message shows. */
+  canWrite?: boolean;
+  bottom?: string | number;
+  children: ReactNode;
+}
+
+/**
+ * The bar with a form's buttons, kept in view at the bottom: on a phone the fields are long and
+ * Save must be reachable; the outcome of the last save (`record-message`) shows right above it.
+ */
+export function SaveBar({ message, canWrite = true, bottom = 'var(--mantine-spacing-sm)', children }: SaveBarProps) {
+  if (!canWrite) return <MessageArea message={message} testId="record-message" />;
+  return (
+    <Paper withBorder radius="lg" p="sm" shadow="sm" style={{ position: 'sticky', bottom, zIndex: 3 }}>
+      {message && (
+        <Box mb="sm">
+          <MessageArea message={message} testId="record-message" />
+        </Box>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+interface SaveButtonProps {
+  loading: boolean;
+  disabled?: boolean;
+  /** Default 'Save'. */
+  text?: string;
+  testId?: string;
+}
+
+/** The submit button of a form; test id `record-save` unless told. */
+export function SaveButton({ loading, disabled, text, testId = 'record-save' }: SaveButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} loading={loading} disabled={disabled} data-testid={testId}>
+      {text ?? t('common.save')}
+    </Button>
   );
 }
 

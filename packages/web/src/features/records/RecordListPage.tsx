@@ -1,23 +1,19 @@
-// The data table's own styles, in this lazy chunk only. Unlayered like the Mantine core styles
-// App.tsx imports (styles.css, not styles.layer.css): a layered copy would lose to them.
-import 'mantine-datatable/styles.css';
-import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus, IconRefresh, IconSearch, IconX, type Icon } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useMemo, useState, type ReactNode } from 'react';
+import { IconPlus, type Icon } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../api/errorText';
 import { PageFrame } from '../../components/PageFrame';
 import type { ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
+import { ListEmpty, ListNoMatch, ListSearch, ListTable, listStatus, useListParams, useListSort, type RecordColumn } from './ListTable';
 import { useOwner } from './owner';
 import { OwnerPicker, ReadOnlyBadge } from './OwnerPicker';
 import { useRecordList, type RecordApi } from './recordApi';
-import { compareValues, matchesSearch, type SortValue } from './text';
-import { useNumberFormat } from './useNumberFormat';
+import { matchesSearch } from './text';
 
 /**
  * The list screen of a farm record: title and trail from the route, owner picker, search, a
@@ -33,16 +29,6 @@ import { useNumberFormat } from './useNumberFormat';
  * `owner-read-only`.
  */
 
-export type RecordColumn<T> = DataTableColumn<T> & {
-  /** What sorting compares; default: the accessor's value. Give it for rendered columns. */
-  sortValue?: (record: T) => SortValue;
-  /**
-   * Hidden below the `sm` breakpoint (phones), so the table fits 360 px without sideways
-   * scrolling; put the same facts in `rowSubtitle` if the phone user still needs them.
-   */
-  secondary?: boolean;
-};
-
 export interface RecordListTexts {
   /** Search box placeholder naming what it searches: 'Search by name, city or code'. */
   search: string;
@@ -52,6 +38,14 @@ export interface RecordListTexts {
   emptyTitle: string;
   emptyHint: string;
 }
+
+/** The list texts a feature keeps as `<prefix>.search`, `.add`, `.emptyTitle` and `.emptyHint`. */
+export const listTexts = (t: TFunction, prefix: string): RecordListTexts => ({
+  search: t(`${prefix}.search`),
+  add: t(`${prefix}.add`),
+  emptyTitle: t(`${prefix}.emptyTitle`),
+  emptyHint: t(`${prefix}.emptyHint`),
+});
 
 /** A filter shown beside the search: its control, which records it keeps, and how to undo it. */
 export interface ListFilter<T> {
@@ -85,55 +79,29 @@ export interface RecordListPageProps<T extends { id: number }, B extends z.ZodTy
   addButton?: { path: string; text: string; testId: string };
 }
 
-/** Up to the `sm` breakpoint (48em) the secondary columns are hidden. */
-const WIDE = (theme: { breakpoints: Record<string, string> }) => `(min-width: ${theme.breakpoints.sm})`;
-
-const valueOf = <T,>(record: T, accessor: PropertyKey): SortValue => {
-  let node: unknown = record;
-  for (const part of String(accessor).split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  return typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean' ? node : null;
-};
-
 export function RecordListPage<T extends { id: number }, B extends z.ZodType>(props: RecordListPageProps<T, B>) {
   const { route, api, columns, searchText, rowPath, addPath, texts, icon, rowSubtitle, sortBy, filter } = props;
   const { t } = useTranslation();
   const heading = useScreenHeading(route);
   const owner = useOwner();
   const list = useRecordList(api);
-  const navigate = useNavigate();
-  const { locale } = useNumberFormat();
 
   // The search is kept in the url (?q=), so coming back from a record restores it.
-  const [params, setParams] = useSearchParams();
+  const params = useListParams();
   const query = params.get('q') ?? '';
-  const setQuery = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+  const setQuery = (value: string) => params.set({ q: value });
   const [debouncedQuery] = useDebouncedValue(query, 150);
-
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T>>({
-    columnAccessor: sortBy ?? String(columns[0]?.accessor ?? 'id'),
-    direction: 'asc',
-  });
+  // Kept here, not in the table, so a search that hides every row does not reset it.
+  const sort = useListSort(columns, sortBy);
 
   const keeps = filter?.keeps;
   const passing = useMemo(() => (keeps ? (list.data ?? []).filter(keeps) : (list.data ?? [])), [list.data, keeps]);
-  const records = useMemo(() => {
-    const found = passing.filter((record) => matchesSearch(searchText(record), debouncedQuery));
-    const column = columns.find((entry) => entry.accessor === sortStatus.columnAccessor);
-    const sortValue = column?.sortValue ?? ((record: T) => valueOf(record, sortStatus.columnAccessor));
-    const sign = sortStatus.direction === 'asc' ? 1 : -1;
-    return found.sort((a, b) => sign * compareValues(sortValue(a), sortValue(b), locale) || a.id - b.id);
-    // searchText and columns are new functions on each render of the screen; what they read is
-    // the data and the choices below, so those alone decide when to filter and sort again.
-  }, [passing, debouncedQuery, sortStatus, locale]);
+  const records = useMemo(
+    () => passing.filter((record) => matchesSearch(searchText(record), debouncedQuery)),
+    // searchText is a new function on each render of the screen; what it reads is the data and
+    // the query, so those alone decide when to filter again.
+    [passing, debouncedQuery],
+  );
 
   const add = props.addButton ?? { path: addPath, text: texts.add, testId: 'record-add' };
   const addButton = owner.canWrite ? (
@@ -142,132 +110,28 @@ export function RecordListPage<T extends { id: number }, B extends z.ZodType>(pr
     </Button>
   ) : null;
 
-  const tableColumns: DataTableColumn<T>[] = columns.map(({ sortValue: _sortValue, secondary, ...column }, index) => {
-    const base = { sortable: true, ...column, ...(secondary ? { visibleMediaQuery: WIDE } : {}) } as DataTableColumn<T>;
-    if (index !== 0) return base;
-    // The first column links to the record: keyboard and middle-click users can open it too.
-    return {
-      ...base,
-      render: (record: T, row: number) => (
-        <Stack gap={2}>
-          <Anchor
-            component={Link}
-            to={rowPath(record)}
-            fw={600}
-            onClick={(event: React.MouseEvent) => event.stopPropagation()}
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            {column.render ? column.render(record, row) : String(valueOf(record, column.accessor) ?? '')}
-          </Anchor>
-          {rowSubtitle && (
-            <Text size="sm" c="dimmed" hiddenFrom="sm" component="div">
-              {rowSubtitle(record)}
-            </Text>
-          )}
-        </Stack>
-      ),
-    } as DataTableColumn<T>;
-  });
-
   const all = list.data ?? [];
-  let body: ReactNode;
-  if (list.isPending) {
-    body = (
-      <Center py={60} data-testid="record-loading">
-        <Loader />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} data-testid="record-error" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(list.error, t)}</Text>
-          <Button
-            variant="light"
-            color="red"
-            size="sm"
-            leftSection={<IconRefresh size={16} />}
-            loading={list.isFetching}
-            onClick={() => void list.refetch()}
-            data-testid="record-retry"
-          >
-            {t('records.list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (all.length === 0) {
-    body = <EmptyState icon={icon} title={texts.emptyTitle} hint={owner.canWrite ? texts.emptyHint : t('records.list.emptyReadOnly')} action={addButton} />;
-  } else {
+  let body = listStatus(list, <ListEmpty icon={icon} title={texts.emptyTitle} hint={owner.canWrite ? texts.emptyHint : t('records.list.emptyReadOnly')} action={addButton} />);
+  if (body === null) {
     let results: ReactNode;
     if (passing.length === 0 && filter) {
       results = (
-        <Paper withBorder radius="lg" p="lg" data-testid="record-filter-none">
-          <Group justify="space-between" gap="sm">
-            <Text c="dimmed">{filter.noneText}</Text>
-            <Button variant="default" size="sm" onClick={filter.clear} data-testid="record-filter-clear">
-              {filter.clearText}
-            </Button>
-          </Group>
-        </Paper>
+        <ListNoMatch
+          text={filter.noneText}
+          clearText={filter.clearText}
+          onClear={filter.clear}
+          testIds={{ panel: 'record-filter-none', clear: 'record-filter-clear' }}
+        />
       );
     } else if (records.length === 0) {
-      results = (
-        <Paper withBorder radius="lg" p="lg" data-testid="record-no-match">
-          <Group justify="space-between" gap="sm">
-            <Text c="dimmed">{t('records.list.noMatch', { query: debouncedQuery })}</Text>
-            <Button variant="default" size="sm" onClick={() => setQuery('')} data-testid="record-clear-search">
-              {t('records.list.clearSearch')}
-            </Button>
-          </Group>
-        </Paper>
-      );
+      results = <ListNoMatch text={t('records.list.noMatch', { query: debouncedQuery })} onClear={() => setQuery('')} />;
     } else {
-      results = (
-        <Box>
-          <DataTable<T>
-            withTableBorder
-            borderRadius="lg"
-            highlightOnHover
-            verticalAlign="center"
-            horizontalSpacing="md"
-            verticalSpacing="sm"
-            fz="md"
-            records={records}
-            columns={tableColumns}
-            sortStatus={sortStatus}
-            onSortStatusChange={setSortStatus}
-            onRowClick={({ record }) => navigate(rowPath(record))}
-            customRowAttributes={(record) => ({ 'data-testid': 'record-row', 'data-record-id': record.id })}
-            data-testid="record-table"
-          />
-          <Text size="sm" c="dimmed" mt="xs" data-testid="record-count">
-            {records.length === all.length
-              ? t('records.list.count', { count: all.length })
-              : t('records.list.countFiltered', { count: records.length, total: all.length })}
-          </Text>
-        </Box>
-      );
+      results = <ListTable records={records} total={all.length} columns={columns} rowPath={rowPath} rowSubtitle={rowSubtitle} sort={sort} />;
     }
     body = (
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            value={query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
-            placeholder={texts.search}
-            aria-label={texts.search}
-            leftSection={<IconSearch size={18} />}
-            rightSection={
-              query ? (
-                <Anchor component="button" type="button" c="dimmed" onClick={() => setQuery('')} aria-label={t('records.list.clearSearch')}>
-                  <IconX size={18} />
-                </Anchor>
-              ) : null
-            }
-            w={{ base: '100%', sm: 420 }}
-            data-testid="record-search"
-          />
+          <ListSearch value={query} onChange={setQuery} placeholder={texts.search} w={{ base: '100%', sm: 420 }} />
           {filter?.control}
         </Group>
         {results}
@@ -277,10 +141,7 @@ export function RecordListPage<T extends { id: number }, B extends z.ZodType>(pr
 
   return (
     <PageFrame
-      title={heading.title}
-      description={heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
+      {...heading}
       badges={<ReadOnlyBadge owner={owner} />}
       actions={
         <>
@@ -292,26 +153,5 @@ export function RecordListPage<T extends { id: number }, B extends z.ZodType>(pr
     >
       {body}
     </PageFrame>
-  );
-}
-
-function EmptyState({ icon: EmptyIcon, title, hint, action }: { icon: Icon; title: string; hint: string; action: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="xl" data-testid="record-empty">
-      <Center>
-        <Stack align="center" gap="md" maw={460}>
-          <ThemeIcon size={64} radius="xl" variant="light">
-            <EmptyIcon size={34} />
-          </ThemeIcon>
-          <Title order={2} size="h4" ta="center">
-            {title}
-          </Title>
-          <Text c="dimmed" ta="center">
-            {hint}
-          </Text>
-          {action}
-        </Stack>
-      </Center>
-    </Paper>
   );
 }

@@ -1,3 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
 import { isIsoDate } from '@portal/shared';
 
 /**
@@ -35,3 +36,19 @@ export const requiredDate = (masked: string): string => maskedToIso(masked) ?? m
 
 /** As requiredDate, for a nullable date: an empty field is null. */
 export const optionalDate = (masked: string): string | null => (masked.trim() === '' ? null : requiredDate(masked));
+
+/** Today on this device as dd/mm/yyyy: the day the user is standing in, not UTC's. */
+export function todayMasked(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+}
+
+/**
+ * The props of a DateInput bound to a form path: getInputProps, with the value as the text
+ * DateInput needs (the form holds dates as typed, dd/mm/yyyy).
+ */
+export function dateInputProps<V>(form: UseFormReturnType<V>, path: string) {
+  const props = form.getInputProps(path);
+  return { ...props, value: typeof props.value === 'string' ? props.value : '', onChange: props.onChange as (value: string) => void };
+}

@@ -14,3 +14,17 @@ export const optionalNumber = (value: NumberValue): number | null =>
 
 /** A stored optional number as the input's value. */
 export const numberOrEmpty = (value: number | null | undefined): NumberValue => value ?? '';
+
+/*
+ * Selects hold the chosen record's id as text ('' or null when none); these turn it into the
+ * body's id and back.
+ */
+
+/** A required id: NaN while none is chosen (the schema reports it as required). */
+export const requiredId = (value: string | null | undefined): number => (value ? Number(value) : Number.NaN);
+
+/** An optional id: null while none is chosen. */
+export const optionalId = (value: string | null | undefined): number | null => (value ? Number(value) : null);
+
+/** A stored optional id as a Select's value (null: none). */
+export const idText = (id: number | null | undefined): string | null => (id === null || id === undefined ? null : String(id));

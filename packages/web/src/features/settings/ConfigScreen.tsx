@@ -18,22 +18,22 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconLock, IconLockOpen, IconPencil, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconLockOpen, IconPencil, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AGENDAS, DADOS_INTEGRACAO } from '@portal/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useConfirmDelete } from '../../components/ConfirmDelete';
-import { MessageArea } from '../../components/MessageArea';
 import { PageFrame } from '../../components/PageFrame';
-import { ListEmpty, ListError, ListLoading } from '../devices/kit/ListTable';
-import { OwnerOnlyNotice } from '../devices/kit/OwnerOnlyNotice';
-import { useSchemaForm } from '../devices/kit/useSchemaForm';
-import { useWhen } from '../devices/kit/when';
+import { ListEmpty, ListLoading, listStatus } from '../records/ListTable';
 import { useOwner } from '../records/owner';
+import { OwnerOnlyNotice } from '../records/OwnerOnlyNotice';
 import { OwnerPicker } from '../records/OwnerPicker';
 import { useRemoveRecord, useSaveRecord, type RecordApi, type RecordBody } from '../records/recordApi';
+import { SaveBar, SaveButton } from '../records/RecordFormPage';
+import { useSchemaForm } from '../records/schemaForm';
+import { useWhen } from '../records/when';
 import type { ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import type { AnyConfig } from './configApi';
@@ -144,11 +144,10 @@ export function ConfigScreen<T extends AnyConfig, B extends z.ZodType>({ route, 
   const all = list.data ?? [];
   let body: ReactNode;
   if (owner.isOther) body = <OwnerOnlyNotice owner={owner} text={t('settings.ownerOnly')} />;
-  else if (!owner.ready || list.isPending) body = <ListLoading />;
-  else if (list.isError) body = <ListError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (all.length === 0) body = <ListEmpty icon={IconPlugConnected} title={t(`settings.${kind}.emptyTitle`)} hint={t(`settings.${kind}.emptyHint`)} action={addButton} />;
+  else if (!owner.ready) body = <ListLoading />;
   else {
-    body = (
+    const empty = <ListEmpty icon={IconPlugConnected} title={t(`settings.${kind}.emptyTitle`)} hint={t(`settings.${kind}.emptyHint`)} action={addButton} />;
+    body = listStatus(list, empty) ?? (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {[...all]
           .sort((a, b) => a.nome.localeCompare(b.nome))
@@ -162,10 +161,7 @@ export function ConfigScreen<T extends AnyConfig, B extends z.ZodType>({ route, 
   const editingConfig = editing === 'new' ? undefined : (editing ?? undefined);
   return (
     <PageFrame
-      title={heading.title}
-      description={heading.description}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
+      {...heading}
       actions={
         <>
           <OwnerPicker owner={owner} />
@@ -383,21 +379,15 @@ function ConfigForm<T extends AnyConfig, B extends z.ZodType>({ kind, api, confi
           </SimpleGrid>
         </Checkbox.Group>
         <Switch size="md" label={t('settings.form.active')} description={t('settings.form.activeHint')} {...form.getInputProps('ativo', { type: 'checkbox' })} />
-        <Paper withBorder radius="lg" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 0, zIndex: 3 }}>
-          {state.message && (
-            <Box mb="sm">
-              <MessageArea message={state.message} testId="record-message" />
-            </Box>
-          )}
+        {/* At the drawer's very bottom: the drawer has no margin below its content. */}
+        <SaveBar message={state.message} bottom={0}>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone} disabled={save.isPending} data-testid="config-cancel">
               {t('settings.cancel')}
             </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} loading={save.isPending} data-testid="config-save">
-              {t('common.save')}
-            </Button>
+            <SaveButton loading={save.isPending} testId="config-save" />
           </Group>
-        </Paper>
+        </SaveBar>
       </Stack>
     </form>
   );

@@ -1,19 +1,19 @@
-import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconDeviceFloppy, IconExternalLink, IconPlus, IconRefresh, IconSpray } from '@tabler/icons-react';
+import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
+import { IconExternalLink, IconPlus, IconSpray } from '@tabler/icons-react';
 import type { Fumigador } from '@portal/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { errorText } from '../../api/errorText';
-import { MessageArea } from '../../components/MessageArea';
+import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { fumigadorApi, FUMIGATORS_PATH, fumigatorAddPath, fumigatorPath } from '../fumigators/api';
 import { DosingFields } from '../fumigators/DosingFields';
 import { doserBody, dosingValues } from '../fumigators/fumigatorForm';
 import { ActiveBadge, placeOf } from '../fumigators/fumigatorTexts';
+import { ListError, ListLoading, useListParams } from '../records/ListTable';
+import { NoticePanel } from '../records/NoticePanel';
 import { useOwner } from '../records/owner';
 import { OwnerPicker, ReadOnlyBadge } from '../records/OwnerPicker';
-import { RecordSection } from '../records/RecordFormPage';
+import { RecordSection, SaveBar, SaveButton } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
 import { useRecordList } from '../records/recordApi';
 import { compareValues } from '../records/text';
@@ -58,21 +58,11 @@ function DoserEditor({ fumigator }: { fumigator: Fumigador }) {
             </Anchor>
           </Stack>
         </RecordSection>
-        {!owner.canWrite && <MessageArea message={state.message} testId="record-message" />}
-        {owner.canWrite && (
-          <Paper withBorder radius="lg" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 3 }}>
-            {state.message && (
-              <Box mb="sm">
-                <MessageArea message={state.message} testId="record-message" />
-              </Box>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} loading={state.saving} data-testid="record-save">
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Paper>
-        )}
+        <SaveBar message={state.message} canWrite={owner.canWrite}>
+          <Group justify="flex-end">
+            <SaveButton loading={state.saving} />
+          </Group>
+        </SaveBar>
       </Stack>
     </form>
   );
@@ -86,7 +76,7 @@ export default function DoserPage({ route }: ScreenProps) {
   const list = useRecordList(fumigadorApi);
   const { locale } = useNumberFormat();
   // The chosen one is kept in the url (?id=), so a reload or the Back button keeps it.
-  const [params, setParams] = useSearchParams();
+  const params = useListParams();
 
   const fumigators = useMemo(
     () => [...(list.data ?? [])].sort((a, b) => compareValues(a.nome, b.nome, locale) || a.id - b.id),
@@ -95,45 +85,24 @@ export default function DoserPage({ route }: ScreenProps) {
   const chosen = fumigators.find((entry) => String(entry.id) === params.get('id')) ?? fumigators[0];
 
   let body;
-  if (list.isPending) {
+  if (list.isPending) body = <ListLoading />;
+  else if (list.isError) body = <ListError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (!chosen) {
     body = (
-      <Center py={60} data-testid="record-loading">
-        <Loader />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" data-testid="record-error">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(list.error, t)}</Text>
-          <Button variant="light" color="red" size="sm" leftSection={<IconRefresh size={16} />} loading={list.isFetching} onClick={() => void list.refetch()} data-testid="record-retry">
-            {t('records.list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!chosen) {
-    body = (
-      <Paper withBorder radius="lg" p="xl" data-testid="doser-empty">
-        <Center>
-          <Stack align="center" gap="md" maw={480}>
-            <ThemeIcon size={64} radius="xl" variant="light">
-              <IconSpray size={34} />
-            </ThemeIcon>
-            <Title order={2} size="h4" ta="center">
-              {t('fumigators.doser.emptyTitle')}
-            </Title>
-            <Text c="dimmed" ta="center">
-              {owner.canWrite ? t('fumigators.doser.emptyHint') : t('records.list.emptyReadOnly')}
-            </Text>
-            {owner.canWrite && (
-              <Button component={Link} to={fumigatorAddPath} leftSection={<IconPlus size={20} />} data-testid="doser-add">
-                {t('fumigators.list.add')}
-              </Button>
-            )}
-          </Stack>
-        </Center>
-      </Paper>
+      <NoticePanel
+        icon={IconSpray}
+        maw={480}
+        title={t('fumigators.doser.emptyTitle')}
+        text={owner.canWrite ? t('fumigators.doser.emptyHint') : t('records.list.emptyReadOnly')}
+        testId="doser-empty"
+        action={
+          owner.canWrite && (
+            <Button component={Link} to={fumigatorAddPath} leftSection={<IconPlus size={20} />} data-testid="doser-add">
+              {t('fumigators.list.add')}
+            </Button>
+          )
+        }
+      />
     );
   } else {
     body = (
@@ -146,7 +115,7 @@ export default function DoserPage({ route }: ScreenProps) {
             label: [entry.nome, placeOf(entry)].filter(Boolean).join(' · '),
           }))}
           value={String(chosen.id)}
-          onChange={(value) => value && setParams({ id: value }, { replace: true })}
+          onChange={(value) => value && params.set({ id: value })}
           allowDeselect={false}
           searchable
           leftSection={<IconSpray size={18} />}
@@ -162,10 +131,8 @@ export default function DoserPage({ route }: ScreenProps) {
 
   return (
     <PageFrame
-      title={heading.title}
+      {...heading}
       description={t('fumigators.doser.description')}
-      crumbs={heading.crumbs}
-      backTo={heading.backTo}
       badges={<ReadOnlyBadge owner={owner} />}
       actions={<OwnerPicker owner={owner} />}
     >

@@ -1,29 +1,22 @@
 import { Alert, Badge, Button, Center, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
 import { MOVIMENTO_TIPOS, registerSiloMovBody, type MovimentoTipo, type Silo } from '@portal/shared';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
-import { errorText } from '../../api/errorText';
 import { DateInput } from '../../components/DateInput';
-import type { Message } from '../../components/MessageArea';
 import { PageFrame } from '../../components/PageFrame';
-import i18n from '../../i18n';
-import { maskedToIso } from '../records/dates';
-import { requiredNumber, type NumberValue } from '../records/formValues';
+import { requiredDate, todayMasked } from '../records/dates';
+import { optionalId, requiredNumber, type NumberValue } from '../records/formValues';
 import { useOwner } from '../records/owner';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
-import { errorLabel, fieldTestId, type RecordFormState } from '../records/recordForm';
+import type { RecordFormState } from '../records/recordForm';
 import { useRecordList } from '../records/recordApi';
+import { useSchemaForm } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { siloApi, siloPath, SILOS_PATH, useAddMovement, type MovementBody } from './api';
-import { optionalId } from './ids';
 import { KIND_LOOK } from './SiloStock';
 
 interface MovementValues {
@@ -34,19 +27,11 @@ interface MovementValues {
   obs: string;
 }
 
-/** Today as dd/mm/yyyy, in the user's own time zone (the day they are standing in). */
-function today(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
-}
-
 function movementBody(silo: Silo, tipo: MovimentoTipo, values: MovementValues): MovementBody {
   return {
     idsilo: silo.id,
     tipo,
-    // An unfinished date is sent as typed, so the schema calls it invalid (empty: required).
-    data: maskedToIso(values.data) ?? values.data.trim(),
+    data: requiredDate(values.data),
     quantidade_kg: requiredNumber(values.quantidade_kg),
     silo_destino_id: tipo === 'transferencia' ? optionalId(values.silo_destino_id) : null,
     nota_fiscal: tipo === 'entrada' ? values.nota_fiscal : '',
@@ -66,83 +51,42 @@ function useMovementForm(silo: Silo, tipo: MovimentoTipo): RecordFormState<Silo,
   const location = useLocation();
   const owner = useOwner();
   const add = useAddMovement();
-  const [message, setMessage] = useState<Message | null>(null);
-  const ref = useRef<HTMLFormElement>(null);
-  const resolve = zod4Resolver(registerSiloMovBody, { errorPriority: 'first' });
-
-  const form = useForm<MovementValues>({
-    initialValues: { data: today(), quantidade_kg: '', silo_destino_id: '', nota_fiscal: '', obs: '' },
-    onValuesChange: () => setMessage(null),
-    validate: (values) => {
-      const errors = resolve(movementBody(silo, tipo, values));
-      // The schema's own rules run once the fields parse; say these at the same time.
-      if (tipo === 'transferencia' && !values.silo_destino_id) errors.silo_destino_id ??= 'FIELD_REQUIRED';
-      if (typeof values.quantidade_kg === 'number' && (tipo === 'ajuste' ? values.quantidade_kg === 0 : values.quantidade_kg <= 0)) {
-        errors.quantidade_kg ??= 'FIELD_OUT_OF_RANGE';
-      }
-      for (const [path, code] of Object.entries(errors)) {
-        const value = values[path as keyof MovementValues];
-        if (code === 'FIELD_INVALID' && (value === '' || (typeof value === 'string' && value.trim() === ''))) errors[path] = 'FIELD_REQUIRED';
-      }
-      return errors;
-    },
-    enhanceGetInputProps: ({ inputProps, field }) => ({
-      error: errorLabel(inputProps.error as ReactNode),
-      'data-testid': fieldTestId(String(field)),
+  const state = useSchemaForm<MovementValues>({
+    schema: registerSiloMovBody,
+    initialValues: { data: todayMasked(), quantidade_kg: '', silo_destino_id: '', nota_fiscal: '', obs: '' },
+    toBody: (values) => movementBody(silo, tipo, values),
+    // The schema's own rules run once the fields parse; say these at the same time.
+    moreErrors: (values) => ({
+      ...(tipo === 'transferencia' && !values.silo_destino_id ? { silo_destino_id: 'FIELD_REQUIRED' } : {}),
+      ...(typeof values.quantidade_kg === 'number' && (tipo === 'ajuste' ? values.quantidade_kg === 0 : values.quantidade_kg <= 0)
+        ? { quantidade_kg: 'FIELD_OUT_OF_RANGE' }
+        : {}),
     }),
+    serverMessage: true,
   });
 
-  const focusFirstError = () =>
-    requestAnimationFrame(() => {
-      const invalid = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      invalid?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      invalid?.focus({ preventScroll: true });
-    });
-
-  const onSubmit = form.onSubmit(
-    (values) => {
-      setMessage(null);
-      add.mutate(movementBody(silo, tipo, values), {
-        onSuccess: () => {
-          notifications.show({ color: 'field', message: t('feedback.registered') });
-          // Back to the silo page it came from (Back then leaves the silo), or to the silo.
-          if ((location.state as { fromSilo?: boolean } | null)?.fromSilo) navigate(-1);
-          else navigate(siloPath(silo), { replace: true });
-        },
-        onError: (error) => {
-          const onFields: Record<string, string> = {};
-          if (error instanceof ApiError) {
-            for (const entry of error.errors) {
-              if (entry.field && entry.field in values && !onFields[entry.field]) {
-                onFields[entry.field] = i18n.exists(`errors.${entry.code}`) ? entry.code : entry.msg;
-              }
-            }
-          }
-          form.setErrors(onFields);
-          setMessage({ tone: 'error', text: errorText(error, t) });
-          if (Object.keys(onFields).length > 0) focusFirstError();
-        },
-      });
-    },
-    () => {
-      setMessage({ tone: 'error', text: t('records.form.checkFields') });
-      focusFirstError();
-    },
+  const onSubmit = state.onSubmit((values) =>
+    add.mutate(movementBody(silo, tipo, values), {
+      onSuccess: () => {
+        notifications.show({ color: 'field', message: t('feedback.registered') });
+        // Back to the silo page it came from (Back then leaves the silo), or to the silo.
+        if ((location.state as { fromSilo?: boolean } | null)?.fromSilo) navigate(-1);
+        else navigate(siloPath(silo), { replace: true });
+      },
+      onError: (error) => state.showFailure(error),
+    }),
   );
 
   return {
-    form,
+    form: state.form,
     isNew: true,
     owner,
-    formProps: { onSubmit, ref, noValidate: true },
+    formProps: { onSubmit, ref: state.ref, noValidate: true },
     saving: add.isPending,
     deleting: false,
-    message,
+    message: state.message,
     askDelete: () => undefined,
-    errorOf: (path) => {
-      const error = form.errors[path];
-      return error ? String(errorLabel(error)) : undefined;
-    },
+    errorOf: state.errorOf,
   };
 }
 

@@ -1,16 +1,17 @@
-import { Anchor, Autocomplete, MultiSelect, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, MultiSelect, NumberInput, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { SILO_DEVICE_MODELS, type Silo } from '@portal/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useFarmOptions } from '../records/links';
+import { DeviceSelect, FarmSelect } from '../records/LinkSelects';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
-import { errorLabel, fieldTestId, useRecordForm } from '../records/recordForm';
+import { useRecordForm } from '../records/recordForm';
 import { useRecordList } from '../records/recordApi';
+import { errorLabel, fieldTestId } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { siteAddPath } from '../sites/api';
 import { siloApi, siloPath, SILOS_PATH } from './api';
-import { deviceOptionLabel, useFarmOptions, useOwnerDevices } from './recordLinks';
 import { SiloStock } from './SiloStock';
 import { siloBody, siloValues } from './siloForm';
 
@@ -22,7 +23,6 @@ function SiloForm({ route, silo }: { route: ScreenRoute; silo?: Silo }) {
   const { t } = useTranslation();
   const numbers = useNumberFormat();
   const farms = useFarmOptions();
-  const scales = useOwnerDevices(SILO_DEVICE_MODELS);
   const silos = useRecordList(siloApi);
   const state = useRecordForm({
     api: siloApi,
@@ -41,13 +41,6 @@ function SiloForm({ route, silo }: { route: ScreenRoute; silo?: Silo }) {
     () => [...new Set((silos.data ?? []).map((entry) => entry.tipo_racao.trim()).filter(Boolean))].sort(),
     [silos.data],
   );
-  // The scale already set stays listed even if it is not in the picker's list any more.
-  const scaleOptions = scales.devices.map((device) => ({ value: String(device.id), label: deviceOptionLabel(device) }));
-  if (silo?.device_id && !scaleOptions.some((option) => option.value === String(silo.device_id))) {
-    scaleOptions.push({ value: String(silo.device_id), label: silo.device_nome ?? String(silo.device_id) });
-  }
-
-  const farmInput = form.getInputProps('nucleo_id');
   const housesError = state.errorOf('aviarios') ?? Object.keys(form.errors).filter((path) => path.startsWith('aviarios.')).map(state.errorOf)[0];
 
   return (
@@ -57,28 +50,14 @@ function SiloForm({ route, silo }: { route: ScreenRoute; silo?: Silo }) {
       <RecordSection title={t('silos.form.general')}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <TextInput label={t('silos.form.name')} required maxLength={60} autoComplete="off" {...form.getInputProps('nome')} />
-          <Select
-            label={t('silos.form.farm')}
-            placeholder={t('silos.form.farmPlaceholder')}
+          <FarmSelect
+            form={form}
+            farms={farms}
+            texts="silos.form"
             required
-            searchable
-            data={farms.options}
             nothingFoundMessage={t('silos.form.noFarms')}
-            comboboxProps={{ withinPortal: true }}
-            {...farmInput}
-            value={farmId || null}
-            onChange={(value) => {
-              // Houses belong to one farm: another farm starts with none chosen.
-              if ((value ?? '') !== farmId) form.setFieldValue('aviarios', []);
-              form.setFieldValue('nucleo_id', value ?? '');
-            }}
-            description={
-              farms.query.isSuccess && farms.options.length === 0 ? (
-                <Anchor component={Link} to={siteAddPath} size="sm">
-                  {t('silos.form.noFarms')}
-                </Anchor>
-              ) : undefined
-            }
+            // Houses belong to one farm: another farm starts with none chosen.
+            onFarmChange={() => form.setFieldValue('aviarios', [])}
           />
           <NumberInput
             label={t('silos.form.capacity')}
@@ -110,18 +89,7 @@ function SiloForm({ route, silo }: { route: ScreenRoute; silo?: Silo }) {
 
       <RecordSection title={t('silos.form.links')} description={t('silos.form.linksHint')}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Select
-            label={t('silos.form.device')}
-            placeholder={t('silos.form.devicePlaceholder')}
-            description={scales.query.isSuccess && scaleOptions.length === 0 ? t('silos.form.deviceNone') : t('silos.form.deviceHint')}
-            clearable
-            searchable
-            data={scaleOptions}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('device_id')}
-            value={form.values.device_id || null}
-            onChange={(value) => form.setFieldValue('device_id', value ?? '')}
-          />
+          <DeviceSelect form={form} texts="silos.form" models={SILO_DEVICE_MODELS} stored={silo} />
           <MultiSelect
             label={t('silos.form.houses')}
             placeholder={houses.length > 0 ? t('silos.form.housesPlaceholder') : undefined}

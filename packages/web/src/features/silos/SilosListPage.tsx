@@ -2,7 +2,8 @@ import { IconBuildingWarehouse } from '@tabler/icons-react';
 import type { Silo } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { isoToMasked } from '../records/dates';
-import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { RecordColumn } from '../records/ListTable';
+import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { siloAddPath, siloApi, siloPath } from './api';
 import { SiloGauge } from './SiloGauge';
@@ -45,12 +46,7 @@ export default function SilosListPage({ route }: ScreenProps) {
         </>
       )}
       icon={IconBuildingWarehouse}
-      texts={{
-        search: t('silos.list.search'),
-        add: t('silos.list.add'),
-        emptyTitle: t('silos.list.emptyTitle'),
-        emptyHint: t('silos.list.emptyHint'),
-      }}
+      texts={listTexts(t, 'silos.list')}
     />
   );
 }

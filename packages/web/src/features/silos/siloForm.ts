@@ -1,8 +1,7 @@
 import type { Silo } from '@portal/shared';
-import { numberOrEmpty, requiredNumber, type NumberValue } from '../records/formValues';
+import { numberOrEmpty, optionalId, requiredId, requiredNumber, type NumberValue } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
 import type { siloApi } from './api';
-import { requiredId, optionalId } from './ids';
 
 /** Select inputs hold the chosen id as text, '' while nothing is chosen. */
 export interface SiloValues {

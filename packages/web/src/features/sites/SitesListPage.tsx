@@ -2,7 +2,8 @@ import { Badge } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import type { Nucleo } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { RecordColumn } from '../records/ListTable';
+import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { nucleoApi, siteAddPath, sitePath } from './api';
 
@@ -57,12 +58,7 @@ export default function SitesListPage({ route }: ScreenProps) {
         </>
       )}
       icon={IconBuildingCommunity}
-      texts={{
-        search: t('sites.list.search'),
-        add: t('sites.list.add'),
-        emptyTitle: t('sites.list.emptyTitle'),
-        emptyHint: t('sites.list.emptyHint'),
-      }}
+      texts={listTexts(t, 'sites.list')}
     />
   );
 }

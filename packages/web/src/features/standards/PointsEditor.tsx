@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordSection } from '../records/RecordFormPage';
-import { errorLabel, fieldTestId } from '../records/recordForm';
+import { errorLabel, fieldTestId } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
 import { daysCovered } from './api';
 import { GrowthCurve } from './GrowthCurve';

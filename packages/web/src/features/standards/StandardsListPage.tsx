@@ -1,7 +1,8 @@
 import { IconChartLine } from '@tabler/icons-react';
 import type { Padrao } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { RecordListPage, type RecordColumn } from '../records/RecordListPage';
+import type { RecordColumn } from '../records/ListTable';
+import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { daysCovered, padraoApi, standardAddPath, standardPath } from './api';
 
@@ -41,12 +42,7 @@ export default function StandardsListPage({ route }: ScreenProps) {
         </>
       )}
       icon={IconChartLine}
-      texts={{
-        search: t('standards.list.search'),
-        add: t('standards.list.add'),
-        emptyTitle: t('standards.list.emptyTitle'),
-        emptyHint: t('standards.list.emptyHint'),
-      }}
+      texts={listTexts(t, 'standards.list')}
     />
   );
 }

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@portal/shared';
-import { isLanguage, LOCALE_OF } from '../../../i18n';
-
-/** Minutes in a day: one day or more without contact shows in a danger colour (spec section 4). */
-export const IDLE_DANGER_MINUTES = 1440;
+import { isLanguage, LOCALE_OF } from '../../i18n';
 
 export interface WhenFormat {
   /** A timestamp as date and time in the interface language ('05/03/2026 14:30'). */

@@ -1,21 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { deviceList, type Device, type Nucleo } from '@portal/shared';
+import { deviceLabel, deviceList, type Device, type Nucleo } from '@portal/shared';
 import { useMemo } from 'react';
 import { apiRequest } from '../../api/client';
-import { useOwner } from '../records/owner';
-import { useRecordList } from '../records/recordApi';
 import { nucleoApi } from '../sites/api';
+import { useOwner } from './owner';
+import { useRecordList } from './recordApi';
 
 /**
- * What the forms of silos, fumigators and collection points pick from: the owner's farms with
- * their houses, and the owner's devices of some models. Shared by those three features (and the
- * doser screen); a candidate for the generic record blocks.
+ * What record forms pick from: the owner's farms with their houses (flocks, silos, fumigators,
+ * collection points, devices) and the owner's devices of some models (silo scales, dosers,
+ * ground collectors). Select options hold ids as text.
  */
 
 export interface Option {
   value: string;
   label: string;
 }
+
+export type FarmOptions = ReturnType<typeof useFarmOptions>;
 
 /** The farms of the owner acted for, as Select options, and the houses of each. */
 export function useFarmOptions() {
@@ -27,6 +29,8 @@ export function useFarmOptions() {
       query: farms,
       farms: list,
       options: list.map((farm): Option => ({ value: String(farm.id), label: farm.nome })),
+      /** The farm of the form's string id, if the owner has it. */
+      farmOf: (farmId: string | null | undefined) => (farmId ? byId.get(Number(farmId)) : undefined),
       /** The houses of a farm (by the form's string id) as Select options. */
       housesOf: (farmId: string | null | undefined): Option[] =>
         (byId.get(Number(farmId))?.aviarios ?? []).map((house) => ({ value: String(house.id), label: house.nome })),
@@ -34,9 +38,18 @@ export function useFarmOptions() {
   }, [farms]);
 }
 
-/** How a device is named in a picker: its name, then model and serial. */
+/**
+ * The options, plus the one a record already links to when the list does not offer it (out of
+ * reach, deleted, or not loaded yet), so the field never shows blank.
+ */
+export function withStored(options: Option[], id: number | null | undefined, label: string | null | undefined): Option[] {
+  if (!id || options.some((option) => option.value === String(id))) return options;
+  return [...options, { value: String(id), label: label ?? String(id) }];
+}
+
+/** How a device is named in a picker: its label, then model and serial when it has a name. */
 export const deviceOptionLabel = (device: Pick<Device, 'nome' | 'modelo' | 'serie'>) =>
-  device.nome ? `${device.nome} · ${device.modelo} ${device.serie}` : `${device.modelo} ${device.serie}`;
+  device.nome.trim() ? `${deviceLabel(device)} · ${device.modelo} ${device.serie}` : deviceLabel(device);
 
 /**
  * The owner's devices (GET getdevice?prop=) of the given models. Under the device records' key

@@ -21,7 +21,7 @@ interface CopyFieldProps {
 export function CopyField({ label, value, testId, description, monospace = true }: CopyFieldProps) {
   const { t } = useTranslation();
   const clipboard = useClipboard({ timeout: 2000 });
-  const tip = clipboard.error ? t('devices.kit.copyFailed') : clipboard.copied ? t('devices.kit.copied') : t('devices.kit.copy');
+  const tip = clipboard.error ? t('common.copyFailed') : clipboard.copied ? t('common.copied') : t('common.copy');
   return (
     <TextInput
       label={label}
@@ -39,7 +39,7 @@ export function CopyField({ label, value, testId, description, monospace = true 
             color={clipboard.error ? 'orange' : 'field'}
             size="lg"
             onClick={() => clipboard.copy(value)}
-            aria-label={t('devices.kit.copyWhat', { what: label })}
+            aria-label={t('common.copyWhat', { what: label })}
             data-testid={`${testId}-copy`}
           >
             {clipboard.copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
