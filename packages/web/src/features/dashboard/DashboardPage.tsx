@@ -82,6 +82,8 @@ export function DashboardPage() {
 
   return (
     <PageFrame title={t('dashboard.welcome', { name: firstName })} description={t('screens.dashboard.description')}>
+      {/* First steps guide a new account; once a device is registered the farm is set up. */}
+      {models.length === 0 && (
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero}>
         <Title order={2} size="h3">
           {t('dashboard.firstSteps')}
@@ -95,6 +97,7 @@ export function DashboardPage() {
           ))}
         </SimpleGrid>
       </Paper>
+      )}
 
       {visibleMenu(models).map((group) => (
         <Stack key={group.key} gap="sm">
