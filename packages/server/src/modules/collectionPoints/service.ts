@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, splitPiped, type PontoColeta, type registerPontoColetaB
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { reachesFarm, requireWholeAccount, type OwnerScope } from '../permissions/scope.js';
+import { inReach, reachesFarm, requireWholeAccount, type OwnerScope } from '../permissions/scope.js';
 import type { CollectionPointsRepository, Collector, PontoColetaDetails } from './collection-points.repository.js';
 
 type PontoColetaBody = z.output<typeof registerPontoColetaBody>;
@@ -48,9 +48,7 @@ export function collectionPointsService(deps: { points: CollectionPointsReposito
   }
 
   async function load(scope: OwnerScope, id: number): Promise<PontoColetaDetails> {
-    const row = await points.find(scope.ownerId, id);
-    if (!row || !reachesFarm(scope, row.nucleo_id)) throw new AppError('NOT_FOUND');
-    return row;
+    return inReach(scope, await points.find(scope.ownerId, id));
   }
 
   /** Farm and house must be the owner's and reachable; every serial a collector of the owner. */

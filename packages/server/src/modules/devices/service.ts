@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../http/errors.js';
 import type { KeysService, KeyUser } from '../keys/service.js';
-import { reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import { inReach, reachesFarm, type OwnerScope } from '../permissions/scope.js';
 import { credentialUserFor, hashDeviceSecret, newDeviceSecret, secretMatches } from './credentials.js';
 import type { DeviceRow, DeviceRowBase, DeviceValues, DevicesRepository } from './devices.repository.js';
 import { PROTOCOL_ID, commandTopic, dataTopic } from './protocol.js';
@@ -51,9 +51,7 @@ export function devicesService(deps: { devices: DevicesRepository; keys: KeysSer
   const { devices, keys, broker, clock } = deps;
 
   async function load(scope: OwnerScope, id: number): Promise<DeviceRow> {
-    const row = await devices.find(scope.ownerId, id);
-    if (!row || !reachesFarm(scope, row.nucleo_id)) throw new AppError('NOT_FOUND');
-    return row;
+    return inReach(scope, await devices.find(scope.ownerId, id));
   }
 
   /**

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { NucleosRepository } from '../farms/nucleos.repository.js';
-import { reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import { inReach, reachesFarm, type OwnerScope } from '../permissions/scope.js';
 import type { PadroesRepository } from '../standards/padroes.repository.js';
 import type { LoteDetails, LotesRepository } from './lotes.repository.js';
 
@@ -92,9 +92,7 @@ export function flocksService(deps: {
   }
 
   async function load(scope: OwnerScope, id: number): Promise<LoteDetails> {
-    const row = await lotes.find(scope.ownerId, id);
-    if (!row || !reachesFarm(scope, row.nucleo_id)) throw new AppError('NOT_FOUND');
-    return row;
+    return inReach(scope, await lotes.find(scope.ownerId, id));
   }
 
   /** The farm must be the owner's and within reach, the houses that farm's, the standard the owner's. */

@@ -2,7 +2,7 @@ import { deviceLabel, DOSER_DEVICE_MODELS, type Fumigador, type registerFumigado
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
+import { inReach, reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
 import type { FumigadorDetails, FumigatorsRepository } from './fumigators.repository.js';
 
 type FumigadorBody = z.output<typeof registerFumigadorBody>;
@@ -41,9 +41,7 @@ export function fumigatorsService(deps: { fumigators: FumigatorsRepository; cloc
   const { fumigators, clock } = deps;
 
   async function load(scope: OwnerScope, id: number): Promise<FumigadorDetails> {
-    const row = await fumigators.find(scope.ownerId, id);
-    if (!row || !reachesFarm(scope, row.nucleo_id)) throw new AppError('NOT_FOUND');
-    return row;
+    return inReach(scope, await fumigators.find(scope.ownerId, id));
   }
 
   /** Farm, house and doser device must be the owner's, within the caller's reach, and fit together. */

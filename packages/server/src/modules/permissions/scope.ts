@@ -63,3 +63,9 @@ export function requireLinkedDevice(
   if (!reachable) throw AppError.field('device_id', 'FIELD_INVALID');
   if (!models.includes(device.modelo)) throw AppError.field('device_id', 'DEVICE_MODEL_NOT_ALLOWED');
 }
+
+/** A record found for the owner, if the caller's scope reaches its farm; else 404, as if it did not exist. */
+export function inReach<Row extends { nucleo_id: number | null }>(scope: OwnerScope, row: Row | undefined): Row {
+  if (!row || !reachesFarm(scope, row.nucleo_id)) throw new AppError('NOT_FOUND');
+  return row;
+}

@@ -2,7 +2,7 @@ import { deviceLabel, SILO_DEVICE_MODELS, type Silo, type registerSiloBody } fro
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
+import { inReach, reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
 import type { SiloDetails, SilosRepository } from './silos.repository.js';
 
 type SiloBody = z.output<typeof registerSiloBody>;
@@ -38,9 +38,7 @@ export function silosService(deps: { silos: SilosRepository; clock: () => number
   const { silos, clock } = deps;
 
   async function load(scope: OwnerScope, id: number): Promise<SiloDetails> {
-    const row = await silos.find(scope.ownerId, id);
-    if (!row || !reachesFarm(scope, row.nucleo_id)) throw new AppError('NOT_FOUND');
-    return row;
+    return inReach(scope, await silos.find(scope.ownerId, id));
   }
 
   /** The farm, its houses and the scale a silo names must be the owner's and within the caller's reach. */
