@@ -7,3 +7,5 @@ export * from './routes.js';
 export * from './schemas/primitives.js';
 export * from './schemas/accounts.js';
 export * from './schemas/records/index.js';
+export * from './schemas/weighings.js';
+export * from './schemas/imports.js';

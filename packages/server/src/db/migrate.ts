@@ -2,12 +2,14 @@ import { Migrator, type Migration } from 'kysely';
 import type { Database } from './dialect.js';
 import { accounts } from './migrations/0001_accounts.js';
 import { farmRecords } from './migrations/0002_farm_records.js';
+import { weighings } from './migrations/0003_weighings.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
   return {
     '0001_accounts': accounts(database.dialect),
     '0002_farm_records': farmRecords(database.dialect),
+    '0003_weighings': weighings(database.dialect),
   };
 }
 

@@ -257,6 +257,39 @@ export interface IntegrationConfigsTable extends Owned {
   ativo: number;
 }
 
+/** A weighing (spec section 3); peso_dg is the weight in tenths of a gram. */
+export interface PesagensTable {
+  id: Generated<number>;
+  owner_id: number;
+  nucleo_id: number;
+  lote_id: number | null;
+  data: string;
+  hora: string;
+  aviario: string;
+  lado: string;
+  box: string;
+  sexo: string;
+  peso_dg: number;
+  idade_lote: number | null;
+  linha: string;
+  score: number | null;
+  serie_balanca: string;
+  obs: string;
+  importacao_id: number | null;
+  created_at: number;
+}
+
+/** A stored file import; the hash makes a second import of the same file a no-op. */
+export interface ImportacoesTable {
+  id: Generated<number>;
+  owner_id: number;
+  user_id: number;
+  arquivo: string;
+  hash: string;
+  linhas: number;
+  created_at: number;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,4 +315,6 @@ export interface Tables {
   graficos: GraficosTable;
   grafico_linhas: GraficoLinhasTable;
   integration_configs: IntegrationConfigsTable;
+  importacoes: ImportacoesTable;
+  pesagens: PesagensTable;
 }
