@@ -22,6 +22,8 @@ import { farmsModule } from './modules/farms/module.js';
 import { standardsModule } from './modules/standards/module.js';
 import { flocksModule } from './modules/flocks/module.js';
 import { chartsModule } from './modules/charts/module.js';
+import { weighingsModule } from './modules/weighings/module.js';
+import { importsModule } from './modules/imports/module.js';
 import { silosModule } from './modules/silos/module.js';
 import { fumigatorsModule } from './modules/fumigators/module.js';
 import { collectionPointsModule } from './modules/collectionPoints/module.js';
@@ -122,6 +124,8 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(standardsModule(context));
   await app.register(flocksModule(context));
   await app.register(chartsModule(context));
+  await app.register(weighingsModule(context));
+  await app.register(importsModule(context));
   // (modules: next feature modules here)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -44,6 +44,8 @@ const envSchema = z.object({
   /** Failed logins for one e-mail (or ten times as many for one address) before a pause. */
   LOGIN_MAX_FAILURES: integer(1, 1000).default(5),
   LOGIN_LOCK_MINUTES: integer(1, 24 * 60).default(15),
+  /** Largest weighing file POST /api/importacao takes, in MiB (a bigger upload answers 413). */
+  IMPORT_MAX_MB: integer(1, 2048).default(200),
   /** Behind a load balancer: trust X-Forwarded-For for client addresses. */
   TRUST_PROXY: flag('false'),
   /**

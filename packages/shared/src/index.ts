@@ -8,4 +8,5 @@ export * from './schemas/primitives.js';
 export * from './schemas/accounts.js';
 export * from './schemas/records/index.js';
 export * from './schemas/weighings.js';
+export * from './weighing/stats.js';
 export * from './schemas/imports.js';

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Tables } from './tables.js';
 
 /**
@@ -14,6 +15,11 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   dialect: DialectName;
+  /**
+   * SQLite only: the connection Kysely runs on, for bulk writes through one prepared statement
+   * (a million weighings per import); statements on it join Kysely's open transaction.
+   */
+  sqlite?: SqliteDatabase.Database;
 }
 
 export function dialectOf(url: string): DialectName {
@@ -44,6 +50,35 @@ export function describeDatabaseUrl(url: string): string {
 const CONNECT_TIMEOUT_MS = 3_000;
 /** Bounds a query on a connection that went silent (a cut network sends no reset). */
 const QUERY_TIMEOUT_MS = 15_000;
+/** Bounds a streamed query (a report reading millions of weighings) as a whole. */
+const STREAM_TIMEOUT_MS = 300_000;
+
+/**
+ * The cursor Kysely's `.stream()` reads PostgreSQL with. node-postgres arms query_timeout for a
+ * cursor as for any query, but only a callback clears that timer and a cursor never calls one:
+ * left alone, the timer would end every stream 15 s after it began and outlive the ones that
+ * finished. So a stream gets its own, longer bound, cleared when the portal closes or fails.
+ */
+export class StreamCursor extends Cursor {
+  readonly query_timeout = STREAM_TIMEOUT_MS;
+  declare callback?: (error: unknown, result?: unknown) => void;
+
+  handleReadyForQuery(): void {
+    (Cursor.prototype as unknown as { handleReadyForQuery(): void }).handleReadyForQuery.call(this);
+    this.settle(null);
+  }
+
+  handleError(error: unknown): void {
+    (Cursor.prototype as unknown as { handleError(error: unknown): void }).handleError.call(this, error);
+    this.settle(error);
+  }
+
+  private settle(error: unknown): void {
+    const callback = this.callback;
+    this.callback = undefined;
+    callback?.(error);
+  }
+}
 
 function openSqlite(file: string): Database {
   try {
@@ -52,7 +87,7 @@ function openSqlite(file: string): Database {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { dialect: 'sqlite', db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+    return { dialect: 'sqlite', sqlite, db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseOpenError(
@@ -84,7 +119,7 @@ function openPostgres(url: string, log: DatabaseLog): Database {
   pool.on('connect', (client) => {
     client.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost while in use'));
   });
-  return { dialect: 'postgres', db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }) };
+  return { dialect: 'postgres', db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool, cursor: StreamCursor }) }) };
 }
 
 const consoleLog: DatabaseLog = { warn: (details, message) => console.warn(message, details) };

@@ -61,6 +61,20 @@ const FARMS: RegisterNucleoBody[] = [
     obs: '',
     aviarios: [1, 2, 3].map((n) => ({ nome: `Aviário ${n}`, lados: 2, boxes: 5, capacidade: 20_000, area_m2: 1500 })),
   },
+  {
+    // The hatchery the BL30PI chick scale weighs in: its houses are the incubators.
+    nome: 'Incubatório São José',
+    tipo: 'incubatorio',
+    codigo: 'INC-01',
+    endereco: 'Rodovia SC-283, km 12',
+    cidade: 'Chapecó',
+    estado: 'SC',
+    pais: 'Brasil',
+    latitude: -27.0573,
+    longitude: -52.7421,
+    obs: 'Incubação e expedição de pintos de um dia.',
+    aviarios: [1, 2].map((n) => ({ nome: `Incubadora ${n}`, lados: 1, boxes: 0, capacidade: 120_000, area_m2: null })),
+  },
 ];
 
 /** Where each model sits: farm index and house index (null: on the farm, or no farm at all). */
@@ -82,7 +96,7 @@ const DEVICE_PLACES: Record<DeviceModel, { farm: number | null; house: number | 
   SILO: { farm: 1, house: null, nome: 'Balança de silo reserva' },
   DOSADOR: { farm: 0, house: 1, nome: 'Dosador fumigação' },
   CAM: { farm: 0, house: 0, nome: 'Câmera Aviário 1' },
-  BL30PI: { farm: null, house: null, nome: 'Balança de pintos (incubatório)' },
+  BL30PI: { farm: 2, house: null, nome: 'Balança de pintos (incubatório)' },
 };
 
 const CAUSES = ['Refugagem', 'Morte súbita', 'Problemas de perna', 'Desidratação', 'Ascite'];
@@ -107,10 +121,15 @@ const SILO_MOVEMENTS: Array<{ tipo: 'entrada' | 'consumo'; daysAgo: number; kg: 
 ];
 export const DEMO_SILO_BALANCE_KG = SILO_MOVEMENTS.reduce((sum, move) => sum + (move.tipo === 'entrada' ? move.kg : -move.kg), 0);
 
+/** Days before seeding of the hatchery's hatches. */
+export const DEMO_HATCH_DAYS_AGO = [15, 8, 1] as const;
+
 export interface SampleData {
   nucleos: Nucleo[];
   padroes: Padrao[];
   lotes: Lote[];
+  /** The hatchery's hatches (a flock each, closed on its hatch day). */
+  incubacoes: Lote[];
   devices: DeviceSaved[];
   silos: Silo[];
   pontoColeta: PontoColeta;
@@ -126,7 +145,7 @@ export interface SampleData {
 export async function createSampleData(call: DemoCall, today: string, tecnicoEmail: string): Promise<SampleData> {
   const nucleos: Nucleo[] = [];
   for (const farm of FARMS) nucleos.push(await call<Nucleo>('POST', 'registernucleo', farm));
-  const [santaClara, boaEsperanca] = nucleos as [Nucleo, Nucleo];
+  const [santaClara, boaEsperanca, incubatorio] = nucleos as [Nucleo, Nucleo, Nucleo];
   const house = (farm: Nucleo, index: number) => farm.aviarios[index]!.id;
 
   const presets = await call<PadraoPreset[]>('GET', 'getpadrao_presets');
@@ -162,6 +181,24 @@ export async function createSampleData(call: DemoCall, today: string, tecnicoEma
     await flock('Lote 201', boaEsperanca, [0, 1], mainStandard, 7, 38_000),
     await flock('Lote 095', santaClara, [3], otherStandard, 62, 22_500, 18),
   ];
+  const incubacoes: Lote[] = [];
+  for (const [index, daysAgo] of DEMO_HATCH_DAYS_AGO.entries()) {
+    const hatched = daysBefore(today, daysAgo);
+    const standard = padroes[index % 2]!;
+    incubacoes.push(
+      await call<Lote>('POST', 'registerlote', {
+        codigo: `Eclosão ${hatched.slice(8, 10)}/${hatched.slice(5, 7)}`,
+        nucleo_id: incubatorio.id,
+        aviarios: incubatorio.aviarios.map((incubadora) => incubadora.id),
+        data_alojamento: hatched,
+        data_encerramento: hatched,
+        linhagem: standard.linhagem,
+        padrao_id: standard.id,
+        aves_misto: 96_000,
+        obs: 'Pintos expedidos no dia da eclosão.',
+      } satisfies RegisterLoteBody),
+    );
+  }
 
   const devices: DeviceSaved[] = [];
   for (const [index, modelo] of DEVICE_MODELS.entries()) {
@@ -254,5 +291,5 @@ export async function createSampleData(call: DemoCall, today: string, tecnicoEma
 
   await call('POST', 'setpermissoes', { email: tecnicoEmail, nivel: 'leitura', nucleos: [santaClara.id] } satisfies SetPermissoesBody);
 
-  return { nucleos, padroes, lotes, devices, silos, pontoColeta, fumigador, chaves, grafico };
+  return { nucleos, padroes, lotes, incubacoes, devices, silos, pontoColeta, fumigador, chaves, grafico };
 }

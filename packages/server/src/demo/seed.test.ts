@@ -7,7 +7,8 @@ import { DEVICE_MODELS, isLiveModel } from '@portal/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { describeEachDialect, type TestPortal } from '../test/harness.js';
-import { DEMO_SILO_BALANCE_KG } from './sample-data.js';
+import { DEMO_HATCH_DAYS_AGO, DEMO_SILO_BALANCE_KG } from './sample-data.js';
+import { DEMO_GRADER_AGES, DEMO_GRADER_BIRDS_PER_DAY } from './weighing-files.js';
 import { DEMO_EMAIL, DEMO_TECNICO_EMAIL, demoPassword, seedDemo } from './seed.js';
 
 function capturedLog() {
@@ -27,6 +28,46 @@ async function read(portal: TestPortal, token: string, path: string): Promise<an
   const answer = await portal.request('GET', `/api/${path}`, { token });
   expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body;
+}
+
+/** The demo's weighings arrived through the import: dashboard tiles, grader categories, the hatchery's chicks. */
+async function expectDemoWeighings(portal: TestPortal, token: string, { devices, lotes }: { devices: any[]; lotes: any[] }) {
+  const stats = await read(portal, token, 'usrstats');
+  expect(stats.contagens).toMatchObject({ nucleos: 3, lotesAtivos: 3 });
+  expect(stats.contagens.pesagens).toBeGreaterThan(10_000);
+  expect(stats.lotes.map((tile: any) => tile.codigo).sort()).toEqual(['Lote 101', 'Lote 102', 'Lote 201']);
+  for (const tile of stats.lotes) {
+    // Weighed today at its age, close to its standard, with a realistic spread.
+    expect(tile.ultima.idade).toBe(tile.idade);
+    expect(tile.ultima.percentPadrao).toBeGreaterThan(90);
+    expect(tile.ultima.percentPadrao).toBeLessThan(108);
+    expect(tile.ultima.cv).toBeGreaterThan(6);
+    expect(tile.ultima.cv).toBeLessThan(14);
+    expect(tile.ultima.ganhoDiario).toBeGreaterThan(0);
+    expect(tile.curva.length).toBeGreaterThanOrEqual(3);
+    expect(tile.curva.every((point: any) => point.padrao > 0)).toBe(true);
+  }
+  // Lote 102 lagged on day 18: about 90 % of its standard that day.
+  const lote102 = stats.lotes.find((tile: any) => tile.codigo === 'Lote 102');
+  const lagging = lote102.curva.find((point: any) => point.idade === 18);
+  expect(lagging.pesoMedio / lagging.padrao).toBeLessThan(0.94);
+
+  const grader = devices.find((device: any) => device.modelo === 'SELAUTO');
+  const today = stats.lotes[0].ultima.data;
+  const monthAgo = new Date(Date.parse(today) - 30 * 86_400_000).toISOString().slice(0, 10);
+  const totals = await read(portal, token, `gettotaisselauto?id=${grader.id}&ini=${monthAgo}&fim=${today}`);
+  expect(totals.total.aves).toBe(DEMO_GRADER_AGES.length * DEMO_GRADER_BIRDS_PER_DAY);
+  expect(totals.categorias.every((categoria: any) => categoria.aves > 0)).toBe(true);
+
+  const hatches = lotes.filter((lote: any) => lote.codigo.startsWith('Eclosão'));
+  const hatchery = await portal.request('POST', '/api/avespesos', {
+    token,
+    body: { inicio: hatches.map((lote: any) => lote.data_alojamento).sort()[0], fim: today, incubatorio: true },
+  });
+  expect(hatchery.status, JSON.stringify(hatchery.body)).toBe(200);
+  expect(hatchery.body.total.totalAves).toBe(hatches.length * 2 * 150);
+  expect(hatchery.body.total.pesoMedio).toBeGreaterThan(38);
+  expect(hatchery.body.total.pesoMedio).toBeLessThan(46);
 }
 
 describe('the demo password', () => {
@@ -53,11 +94,12 @@ describeEachDialect(
 
       const token = await signIn(portal(), DEMO_EMAIL, password);
       const nucleos = await read(portal(), token, 'getnucleo');
-      expect(nucleos.map((farm: any) => [farm.nome, farm.estado, farm.aviarios.length])).toEqual([
-        ['Núcleo Boa Esperança', 'PR', 3],
-        ['Núcleo Santa Clara', 'SC', 4],
+      expect(nucleos.map((farm: any) => [farm.nome, farm.tipo, farm.estado, farm.aviarios.length])).toEqual([
+        ['Incubatório São José', 'incubatorio', 'SC', 2],
+        ['Núcleo Boa Esperança', 'granja', 'PR', 3],
+        ['Núcleo Santa Clara', 'granja', 'SC', 4],
       ]);
-      const santaClara = nucleos[1];
+      const santaClara = nucleos[2];
 
       const padroes = await read(portal(), token, 'getpadrao');
       expect(padroes).toHaveLength(2);
@@ -66,12 +108,14 @@ describeEachDialect(
       for (const padrao of padroes) expect(padrao.pontos.length).toBeGreaterThan(10);
 
       const lotes = await read(portal(), token, 'getlote');
-      expect(lotes).toHaveLength(4);
+      expect(lotes).toHaveLength(4 + DEMO_HATCH_DAYS_AGO.length);
+      expect(lotes.filter((lote: any) => lote.nucleo_id === nucleos[0].id)).toHaveLength(DEMO_HATCH_DAYS_AGO.length);
       const active = lotes.filter((lote: any) => lote.situacao === 'ativo');
       expect(active.map((lote: any) => lote.idade).sort((a: number, b: number) => a - b)).toEqual([7, 21, 35]);
-      expect(lotes.filter((lote: any) => lote.situacao === 'encerrado')).toHaveLength(1);
-      for (const lote of lotes) {
-        expect(padroes.map((padrao: any) => padrao.id)).toContain(lote.padrao_id);
+      expect(lotes.filter((lote: any) => lote.situacao === 'encerrado')).toHaveLength(1 + DEMO_HATCH_DAYS_AGO.length);
+      for (const lote of lotes) expect(padroes.map((padrao: any) => padrao.id)).toContain(lote.padrao_id);
+      // Grow-out flocks lose birds; a hatch is shipped the day it hatches.
+      for (const lote of lotes.filter((item: any) => item.nucleo_id !== nucleos[0].id)) {
         expect(lote.mortalidade_total).toBeGreaterThan(0);
         expect(lote.aves_atuais).toBe(lote.aves_alojadas - lote.mortalidade_total);
       }
@@ -107,6 +151,8 @@ describeEachDialect(
         expect.objectContaining({ email: DEMO_TECNICO_EMAIL, nivel: 'leitura', nucleos: [{ id: santaClara.id, nome: 'Núcleo Santa Clara' }] }),
       ]);
 
+      await expectDemoWeighings(portal(), token, { devices, lotes });
+
       // The technician signs in with the same password and sees the one farm it was granted.
       const tecnico = await signIn(portal(), DEMO_TECNICO_EMAIL, password);
       const owner = (await read(portal(), token, 'getuser')).id;
@@ -119,7 +165,7 @@ describeEachDialect(
       expect(await seedDemo(portal().app, { db: portal().database.db, log })).toBeNull();
       expect(lines.filter((line) => line.msg.includes('demo account:'))).toEqual([]);
       const token = await signIn(portal(), DEMO_EMAIL, password);
-      expect(await read(portal(), token, 'getnucleo')).toHaveLength(2);
+      expect(await read(portal(), token, 'getnucleo')).toHaveLength(3);
     });
   },
   { DEMO: '0' },
@@ -140,7 +186,7 @@ describeEachDialect(
       const printed = [...first.lines, ...second.lines].filter((line) => line.msg.includes('demo account:'));
       expect(printed).toHaveLength(1);
       const token = await signIn(portal(), DEMO_EMAIL, seeded[0]!.password);
-      expect(await read(portal(), token, 'getnucleo')).toHaveLength(2);
+      expect(await read(portal(), token, 'getnucleo')).toHaveLength(3);
       expect(await read(portal(), token, 'getdevice')).toHaveLength(DEVICE_MODELS.length);
     });
   },

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { createSampleData, type DemoCall, type SampleData } from './sample-data.js';
 import { demoSeedRepository } from './seed.repository.js';
+import { demoWeighingFiles, importDemoWeighings, type DemoUpload } from './weighing-files.js';
 
 export const DEMO_EMAIL = 'demo@granja-demo.example';
 /** A second demo user, given read access to one farm, to show the permissions screen; same password. */
@@ -59,6 +60,25 @@ function apiCaller(app: FastifyInstance, token?: string): DemoCall {
   };
 }
 
+/** A multipart caller (POST /api/importacao): the body is built by the platform's FormData encoder. */
+function uploadCaller(app: FastifyInstance, token: string): DemoUpload {
+  return async <T>(call: string, fields: Record<string, string>, file: { name: string; content: string; type: string }): Promise<T> => {
+    const form = new FormData();
+    // Fields first: the server reads them before the file streams in.
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([file.content], { type: file.type }), file.name);
+    const encoded = new Request('http://demo.invalid/', { method: 'POST', body: form });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/${call}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    if (response.statusCode !== 200 && response.statusCode !== 201) throw new DemoSeedError(call, response.statusCode, response.body);
+    return response.json<T>();
+  };
+}
+
 /** Today's date for the demo owner (the default time zone, UTC-3). */
 const ownerToday = (now: number, timezone: number) => new Date(now + timezone * 3_600_000).toISOString().slice(0, 10);
 
@@ -102,6 +122,7 @@ export async function seedDemo(app: FastifyInstance, { db, log, clock = Date.now
     const login = await anonymous<LoginResponse>('POST', 'login', { email: DEMO_EMAIL, password });
     const today = ownerToday(clock(), login.user.timezone);
     const data = await createSampleData(apiCaller(app, login.token), today, DEMO_TECNICO_EMAIL);
+    await importDemoWeighings(uploadCaller(app, login.token), demoWeighingFiles(data, today));
     log.info(demoAccountLine(account));
     return { ...account, data };
   } catch (error) {

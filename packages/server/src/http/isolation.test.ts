@@ -15,6 +15,17 @@ interface Attempt {
   method: 'GET' | 'POST';
   path: string;
   body?: Record<string, unknown>;
+  /** A body sent as is (multipart calls), with its content type. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** A multipart form of text fields and one CSV `file`, as POST /api/importacao takes. */
+function multipart(path: string, fields: Record<string, string>, csv: string): Attempt {
+  const boundary = 'isolation-form-boundary';
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pesagens.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+  return { method: 'POST', path, rawBody: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** The caller's own account, sessions, grants or a public catalogue: no owner's records involved. */
@@ -32,7 +43,7 @@ const NOT_OWNER_DATA: Partial<Record<Call, string>> = {
  * For each call on owner data: the request that touches owner A's record `r` (acting for `prop`
  * when given). Writes are valid requests, so only access decides the answer.
  */
-function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; attempt: (prop?: number) => Attempt }>> {
+function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; attempt: (prop?: number) => Attempt; namesNoRecord?: true }>> {
   const get = (path: string, id?: number) => (prop?: number) => ({
     method: 'GET' as const,
     path: `/api/${path}?${new URLSearchParams({ ...(id === undefined ? {} : { id: String(id) }), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
@@ -40,6 +51,9 @@ function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; atte
   const post = (path: string, body: Record<string, unknown>) => (prop?: number) => ({ method: 'POST' as const, path: `/api/${path}`, body: { ...body, ...(prop === undefined ? {} : { prop }) } });
   const read = (attempt: (prop?: number) => Attempt) => ({ write: false, attempt });
   const write = (attempt: (prop?: number) => Attempt) => ({ write: true, attempt });
+  /** Reads naming no record (reports over all the owner's data): without `prop` the caller reads its own, so only acting for the owner is refused. */
+  const readAll = (attempt: (prop?: number) => Attempt) => ({ write: false, attempt, namesNoRecord: true as const });
+  const period = { inicio: '2026-11-01', fim: '2026-11-30' };
   return {
     'GET /api/getnucleo': read(get('getnucleo', r.nucleo.id)),
     'POST /api/registernucleo': write(post('registernucleo', { id: r.nucleo.id, nome: 'Tomado' })),
@@ -83,6 +97,23 @@ function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; atte
     'GET /api/getmtech_config': read(get('getmtech_config', r.mtech.id)),
     'POST /api/register_config_mtech': write(post('register_config_mtech', { id: r.mtech.id, nome: 'X', empresa: 'X', endpoint: 'https://mtech.example.test', dados: ['pesagens'] })),
     'POST /api/delmtech': write(post('delmtech', { idindice: r.mtech.id })),
+    // Names the owner's farm and a new one (create_missing): a wrongly allowed import would change the snapshot.
+    'POST /api/importacao': {
+      write: true,
+      namesNoRecord: true,
+      attempt: (prop) =>
+        multipart('/api/importacao', { ...(prop === undefined ? {} : { prop: String(prop) }), create_missing: 'true' }, `data;nucleo;lote;peso\r\n01/11/2026;${r.nucleo.nome};Tomado;1000\r\n01/11/2026;Tomada;T-1;1000\r\n`),
+    },
+    'POST /api/avesheader': readAll(post('avesheader', {})),
+    'POST /api/incubatorioheader': readAll(post('incubatorioheader', {})),
+    'POST /api/avespesos': read(post('avespesos', { ...period, nucleo_id: r.nucleo.id })),
+    'GET /api/v2/resumo': readAll((prop) => ({ method: 'GET', path: `/api/v2/resumo?${new URLSearchParams({ ...period, ...(prop === undefined ? {} : { prop: String(prop) }) })}` })),
+    'GET /api/gettotaisselauto': read((prop) => ({
+      method: 'GET',
+      path: `/api/gettotaisselauto?${new URLSearchParams({ id: String(r.seletora.id), ini: period.inicio, fim: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'GET /api/getuniestrutura': readAll(get('getuniestrutura')),
+    'GET /api/usrstats': readAll(get('usrstats')),
   };
 }
 
@@ -127,14 +158,15 @@ describeEachDialect('access control of every call', (portal) => {
   it("answers 404 to another owner's ids and owner, and 403 to a read grant writing", async () => {
     const problems: string[] = [];
     for (const [call, entry] of Object.entries(ownerCalls(records))) {
-      const { write, attempt } = entry!;
-      const send = (account: TestAccount, request: Attempt) => portal().request(request.method, request.path, { token: account.token, body: request.body });
+      const { write, attempt, namesNoRecord } = entry!;
+      const send = (account: TestAccount, request: Attempt) =>
+        portal().request(request.method, request.path, { token: account.token, body: request.body, rawBody: request.rawBody, headers: request.headers });
       const expectStatus = async (who: string, account: TestAccount, request: Attempt, status: number) => {
         const answer = await send(account, request);
         if (answer.status !== status) problems.push(`${call} by ${who}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)} (expected ${status})`);
       };
       // registerdevice names no record: acting for the owner is what must be refused.
-      if (call !== 'POST /api/registerdevice') await expectStatus('a stranger with the id alone', stranger, attempt(), 404);
+      if (call !== 'POST /api/registerdevice' && !namesNoRecord) await expectStatus('a stranger with the id alone', stranger, attempt(), 404);
       await expectStatus('a stranger acting for the owner', stranger, attempt(owner.user.id), 404);
       if (write) await expectStatus('a read grant', reader, attempt(owner.user.id), 403);
       else if (!/chave|integracao|mtech/.test(call)) await expectStatus('a read grant', reader, attempt(owner.user.id), 200);

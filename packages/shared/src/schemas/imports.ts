@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CSV_SEPARATORS } from '../constants.js';
+import { propField } from './records/common.js';
 
 /**
  * Manual import (screen importacao, POST /api/importacao, multipart with the file in `file`).
@@ -41,6 +43,8 @@ export const IMPORT_ROW_REASONS = [
   'LOTE_NOT_FOUND',
   'LOTE_OTHER_NUCLEO',
   'NUCLEO_OUT_OF_REACH',
+  /** The CSV text itself is broken on that row (an unclosed quote, a row over 64 KB). */
+  'ROW_MALFORMED',
 ] as const;
 export type ImportRowReason = (typeof IMPORT_ROW_REASONS)[number];
 
@@ -94,3 +98,48 @@ export const importResponse = z.object({
   importadas: z.number().int(),
 });
 export type ImportResponse = z.infer<typeof importResponse>;
+
+/** Largest file the portal takes by default (bytes; the server setting IMPORT_MAX_MB); a larger upload answers PAYLOAD_TOO_LARGE. */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** Decimal marks a file may use for peso. */
+export const IMPORT_DECIMALS = [',', '.'] as const;
+/** Rows of the preview (amostra) and refused rows listed (rejeitadas) at most. */
+export const IMPORT_SAMPLE_ROWS = 20;
+export const IMPORT_REJECTED_LISTED = 1000;
+
+const flag = z.enum(['true', 'false'], { error: 'FIELD_INVALID' }).default('false').transform((value) => value === 'true');
+
+/**
+ * The text fields of the multipart form (the file travels in `file`). `separador` also takes
+ * 'tab' (a tab is awkward to type in a form); absent, the user's separador_csv or the one the
+ * header line shows. `decimal` absent: guessed from the peso column.
+ */
+export const importFormFields = z.object({
+  prop: z.coerce.number({ error: 'FIELD_INVALID' }).pipe(propField.unwrap()).optional(),
+  dry_run: flag,
+  create_missing: flag,
+  separador: z
+    .enum([...CSV_SEPARATORS, 'tab'], { error: 'FIELD_INVALID' })
+    .transform((value) => (value === 'tab' ? '\t' : value))
+    .optional(),
+  decimal: z.enum(IMPORT_DECIMALS, { error: 'FIELD_INVALID' }).optional(),
+});
+export type ImportFormFields = z.input<typeof importFormFields>;
+
+/** Documents the multipart body in the OpenAPI document (the route reads it as a stream). */
+export const importFormBody = z.object({
+  file: z.string().meta({ format: 'binary', description: 'The CSV or TXT file' }),
+  prop: z.string().optional(),
+  dry_run: z.enum(['true', 'false']).optional(),
+  create_missing: z.enum(['true', 'false']).optional(),
+  separador: z.enum([...CSV_SEPARATORS, 'tab']).optional(),
+  decimal: z.enum(IMPORT_DECIMALS).optional(),
+});
+
+/** IMPORT_REJECTED (422): the error body carries the whole preview, refused rows listed. */
+export const importRejectedBody = z.object({
+  code: z.literal('IMPORT_REJECTED'),
+  message: z.string(),
+  importacao: importResponse,
+});
+export type ImportRejectedBody = z.infer<typeof importRejectedBody>;

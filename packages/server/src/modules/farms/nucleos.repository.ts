@@ -12,7 +12,7 @@ export interface NucleoWithHouses extends NucleoRow {
 }
 
 /** Tables whose rows point at a farm or a house: a farm or house they use cannot be deleted. */
-const FARM_DEPENDENTS = ['lotes', 'silos', 'devices', 'fumigadores', 'pontos_coleta'] as const;
+const FARM_DEPENDENTS = ['lotes', 'silos', 'devices', 'fumigadores', 'pontos_coleta', 'pesagens'] as const;
 
 export function nucleosRepository(db: Kysely<Tables>) {
   async function withHouses(rows: NucleoRow[]): Promise<NucleoWithHouses[]> {
@@ -101,7 +101,7 @@ export function nucleosRepository(db: Kysely<Tables>) {
       return [...used];
     },
 
-    /** True when flocks, silos, devices, fumigators or collection points are on the farm. */
+    /** True when flocks, silos, devices, fumigators, collection points or weighings are on the farm. */
     async farmInUse(id: number): Promise<boolean> {
       for (const table of FARM_DEPENDENTS) {
         const row = await db.selectFrom(table).select('id').where('nucleo_id', '=', id).limit(1).executeTakeFirst();

@@ -93,8 +93,11 @@ export function lotesRepository(db: Kysely<Tables>) {
       });
     },
 
-    /** True when a chart line plots the flock. */
-    inUse: (id: number) => chartLinesUsing(db, 'lote_id', id),
+    /** True when a chart line plots the flock or weighings belong to it (reports would lose them). */
+    async inUse(id: number): Promise<boolean> {
+      if (await chartLinesUsing(db, 'lote_id', id)) return true;
+      return (await db.selectFrom('pesagens').select('id').where('lote_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+    },
 
     /** Its houses and mortality entries go with it (ON DELETE CASCADE). */
     async remove(ownerId: number, id: number): Promise<void> {

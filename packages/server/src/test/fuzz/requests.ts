@@ -16,6 +16,7 @@ import {
   type EdgeValue,
 } from './edges.js';
 import { propertyPaths, schemaAt, type JsonSchema } from './json-schema.js';
+import { csvFiles, isMultipart, multipartBody } from './multipart.js';
 import type { Operation, Parameter } from './openapi.js';
 
 /** One request, fully built: the same bytes go to every portal and with every kind of token. */
@@ -64,11 +65,10 @@ export function withValueAt(value: unknown, path: readonly string[], replacement
   return record;
 }
 
-const jsonBody = (operation: Operation, value: unknown, label: string): BodyPart => ({
-  label,
-  contentType: operation.body?.contentType ?? 'application/json',
-  body: toJsonText(value),
-});
+const jsonBody = (operation: Operation, value: unknown, label: string): BodyPart =>
+  isMultipart(operation.body?.contentType)
+    ? multipartBody(operation.body!.schema, value, label)
+    : { label, contentType: operation.body?.contentType ?? 'application/json', body: toJsonText(value) };
 
 /** The valid body of a call, as a JSON value (no body at all for calls that take none). */
 function validBodyValue(operation: Operation, optional: 'random' | 'none' | 'all' = 'random'): fc.Arbitrary<unknown> {
@@ -109,6 +109,12 @@ function bodyMutations(operation: Operation): fc.Arbitrary<BodyPart> {
         jsonBody(operation, withValueAt(value, path, junk), `${path.join('.')} = random ${JSON.stringify(junk)?.slice(0, 60)}`),
       ),
     );
+  }
+  if (isMultipart(operation.body?.contentType)) {
+    const files = names.filter((name) => (schema.properties?.[name] as JsonSchema | undefined)?.format === 'binary');
+    for (const name of files) {
+      mutations.push(fc.tuple(valid, csvFiles()).map(([value, csv]) => jsonBody(operation, withValueAt(value, [name], csv), `${name} = a CSV of random rows`)));
+    }
   }
   if (names.length > 0) {
     mutations.push(
@@ -308,6 +314,8 @@ export function sweepRequests(operation: Operation, seed: number): FuzzRequest[]
 
 /** Requests this large must be refused (the body limit is 1 MiB; a URL that long is never valid). */
 export const mustBeRefused = (request: FuzzRequest): boolean => {
+  // File uploads have their own, larger limit.
+  if (isMultipart(request.contentType)) return request.url.length > MIB;
   const bodyBytes = typeof request.body === 'string' ? Buffer.byteLength(request.body) : (request.body?.byteLength ?? 0);
   return request.url.length > MIB || bodyBytes > MIB;
 };

@@ -8,6 +8,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { useCurrentUser } from '../auth/session';
 import { useAccountDevices } from '../devices/useAccountDevices';
 import classes from './DashboardPage.module.css';
+import { FlockTiles } from './FlockTiles';
 
 /** First steps of a new account: where farms, flocks and scales are registered. */
 const FIRST_STEPS = [
@@ -73,7 +74,11 @@ function ShortcutCard({ entry }: { entry: VisibleMenuEntry }) {
   );
 }
 
-/** The landing page after login: a welcome, first steps and a way into every area. */
+/**
+ * The landing page after login: a welcome, first steps while the account has no device, the
+ * account's counts and each active flock's latest weighing with its growth curve (usrstats),
+ * then a way into every area.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -98,6 +103,8 @@ export function DashboardPage() {
         </SimpleGrid>
       </Paper>
       )}
+
+      <FlockTiles />
 
       {visibleMenu(models).map((group) => (
         <Stack key={group.key} gap="sm">

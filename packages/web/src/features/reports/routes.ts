@@ -2,9 +2,9 @@ import type { ScreenRoute } from '../screens/ScreenFrame';
 
 /** Weighing and consumption reports, and uniformization. */
 export const reportRoutes: ScreenRoute[] = [
-  { path: 'aves', screen: 'weight' },
-  { path: 'aves-incubatorio', screen: 'hatcheryWeighing' },
+  { path: 'aves', screen: 'weight', load: () => import('./WeightReportPage') },
+  { path: 'aves-incubatorio', screen: 'hatcheryWeighing', load: () => import('./HatcheryReportPage') },
   { path: 'racao', screen: 'consumption' },
   { path: 'calhas', screen: 'troughs' },
-  { path: 'uniformizacao', screen: 'uniformization' },
+  { path: 'uniformizacao', screen: 'uniformization', load: () => import('../uniformization/UniformizationPage') },
 ];

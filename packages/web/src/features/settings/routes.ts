@@ -4,7 +4,7 @@ import type { ScreenRoute } from '../screens/ScreenFrame';
 export const settingRoutes: ScreenRoute[] = [
   { path: 'mtech', screen: 'mtech', load: () => import('./MtechPage') },
   { path: 'integracao', screen: 'integration', load: () => import('./IntegrationPage') },
-  { path: 'importacao', screen: 'import' },
+  { path: 'importacao', screen: 'import', load: () => import('../import/ImportPage') },
   { path: 'dosador', screen: 'doser', load: () => import('./DoserPage') },
   { path: 'folder/:id', screen: 'folder' },
 ];

@@ -1,0 +1,166 @@
+// Import: a 1,000,000-row weighing CSV through the portal's POST /api/importacao against the limit
+// the same machine reaches with the same file: `sqlite3 <db> '.import --csv --skip 1 file table'`
+// into a table of the same columns in a fresh SQLite file (WAL, as the portal's).
+// - The portal is the BUILT server started as its own process (node packages/server/dist/main.js)
+//   on a fresh database; the file is uploaded over loopback HTTP as multipart, streamed from disk.
+//   Timed: from the request to the answer (upload, hash, parse, checks, insert, commit).
+// - The limit's table gets four indexes like pesagens (farm+date, flock+date, farm, scale), since
+//   the portal maintains pesagens' four; the bare table without indexes is reported too.
+// - Peak memory: the server process's VmHWM (Linux), before and after the import.
+// - PostgreSQL: the same upload to a server on a fresh PostgreSQL database (no sqlite3-like limit).
+// Needs the sqlite3 command-line shell on PATH.
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
+const HEADER = ['data', 'hora', 'nucleo', 'lote', 'aviario', 'lado', 'box', 'sexo', 'peso', 'idade_lote', 'linha', 'score', 'serie_balanca', 'obs'];
+
+/** A grader's month: 3 flocks of one farm, 4 categories, 2 sides, 8 boxes; weights 1500.0–2999.9 g. */
+async function writeCsv(path) {
+  const out = createWriteStream(path);
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  let buffer = `${HEADER.join(',')}\n`;
+  for (let i = 0; i < ROWS; i += 1) {
+    const day = 1 + (i % 28);
+    const peso = (1500 + random() * 1499.9).toFixed(1);
+    buffer += `${String(day).padStart(2, '0')}/10/2026,08:${String(i % 60).padStart(2, '0')}:00,Granja Bench,L${1 + (i % 3)},${1 + (i % 4)},${1 + (i % 2)},${1 + (i % 8)},Macho,${peso},${20 + day},Cobb,${i % 5},SEL-${i % 2},\n`;
+    if (buffer.length > 1 << 16) {
+      if (!out.write(buffer)) await new Promise((resolve) => out.once('drain', resolve));
+      buffer = '';
+    }
+  }
+  await new Promise((resolve, reject) => out.end(buffer, (error) => (error ? reject(error) : resolve())));
+}
+
+const TABLE = `create table pesagens_csv (data varchar(10), hora varchar(8), nucleo varchar(120), lote varchar(40), aviario varchar(40), lado varchar(40), box varchar(40),
+  sexo varchar(20), peso real, idade_lote integer, linha varchar(40), score integer, serie_balanca varchar(40), obs varchar(200));`;
+const INDEXES = `create index csv_farm_date on pesagens_csv (nucleo, data); create index csv_flock_date on pesagens_csv (lote, data);
+  create index csv_farm on pesagens_csv (nucleo); create index csv_scale on pesagens_csv (serie_balanca);`;
+
+function sqliteImport(dir, csv, withIndexes) {
+  const db = join(dir, `limit-${withIndexes ? 'indexed' : 'bare'}.sqlite`);
+  execFileSync('sqlite3', [db, `pragma journal_mode = wal; ${TABLE} ${withIndexes ? INDEXES : ''}`], { stdio: 'ignore' });
+  const started = performance.now();
+  // The shell reports its waited-for child's CPU time (cutime, cstime of /proc/<shell>/stat).
+  const stat = execFileSync('sh', ['-c', 'sqlite3 "$1" ".import --csv --skip 1 $2 pesagens_csv" && cat /proc/$$/stat', 'sh', db, csv]).toString();
+  const seconds = (performance.now() - started) / 1000;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpu = (Number(fields[13]) + Number(fields[14])) / TICKS;
+  const count = Number(execFileSync('sqlite3', [db, 'select count(*) from pesagens_csv']).toString());
+  if (count !== ROWS) throw new Error(`sqlite3 .import stored ${count} rows, not ${ROWS}`);
+  return { seconds, cpu };
+}
+
+/** Clock ticks per second of /proc times. */
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+/** CPU seconds (user + system, every thread) a process used so far. */
+function cpuOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
+
+/** The built server on `databaseUrl`, until `use` ends. */
+async function withServer(databaseUrl, dir, use) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', DEMO: '0', SECRET_KEY: '0'.repeat(64), OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'none') },
+  });
+  let output = '';
+  const ready = new Promise((resolve, reject) => {
+    const collect = (chunk) => {
+      output += chunk.toString();
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (address && output.includes('portal ready')) resolve(address);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  try {
+    return await use(await ready, child.pid);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  }
+}
+
+const peakMiB = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+async function portalImport(databaseUrl, dir, csv) {
+  return withServer(databaseUrl, dir, async (base, pid) => {
+    const json = { 'content-type': 'application/json' };
+    const account = { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'bench-pass-1', company: 'Bench' };
+    await fetch(`${base}/api/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+    const { token } = await (await fetch(`${base}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: account.email, password: account.password }) })).json();
+    const before = peakMiB(pid);
+    const cpuBefore = cpuOf(pid);
+    const form = new FormData();
+    form.append('create_missing', 'true');
+    // A Blob backed by the file: the upload streams from disk.
+    form.append('file', await openAsBlob(csv, { type: 'text/csv' }), 'bench.csv');
+    const started = performance.now();
+    const response = await fetch(`${base}/api/importacao`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = await response.json();
+    const seconds = (performance.now() - started) / 1000;
+    if (response.status !== 200 || body.importadas !== ROWS) throw new Error(`import answered ${response.status}: ${JSON.stringify(body).slice(0, 400)}`);
+    return { seconds, cpu: cpuOf(pid) - cpuBefore, peakBefore: before, peakAfter: peakMiB(pid) };
+  });
+}
+
+async function withPostgresDatabase(adminUrl, use) {
+  const pg = (await import('pg')).default;
+  const name = `portal_bench_import_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL not measured: ${adminUrl} is unreachable (${error.message})`);
+    return undefined;
+  }
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      return await use(url.toString());
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'portal-bench-import-'));
+try {
+  const csv = join(dir, 'bench.csv');
+  await writeCsv(csv);
+  const megabytes = statSync(csv).size / 2 ** 20;
+  const limit = sqliteImport(dir, csv, true);
+  const bare = sqliteImport(dir, csv, false);
+  const sqlite = await portalImport(`sqlite:${join(dir, 'portal.sqlite')}`, dir, csv);
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const postgres = await withPostgresDatabase(adminUrl, (url) => portalImport(url, dir, csv));
+
+  const f = (n, d = 1) => n.toFixed(d);
+  const rate = (seconds) => `${f(ROWS / seconds / 1000, 0)}k`;
+  console.log(`date ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, ${f(totalmem() / 2 ** 30, 0)} GiB`);
+  console.log(`file: ${ROWS} rows, ${f(megabytes)} MiB, comma-separated, point decimals; sqlite3 ${execFileSync('sqlite3', ['--version']).toString().split(' ')[0]} shell`);
+  console.log('| import | wall s | rows/s | speed vs limit (wall) | CPU s | CPU vs limit | server peak RSS MiB (before → after) |');
+  console.log('|---|---|---|---|---|---|---|');
+  const line = (label, run, peak = '–') =>
+    console.log(`| ${label} | ${f(run.seconds, 2)} | ${rate(run.seconds)} | ${f(limit.seconds / run.seconds, 2)} | ${f(run.cpu, 1)} | ${f(limit.cpu / run.cpu, 2)} | ${peak} |`);
+  line('sqlite3 .import, table + 4 indexes (limit)', limit);
+  line('sqlite3 .import, bare table', bare);
+  line('portal, SQLite', sqlite, `${f(sqlite.peakBefore, 0)} → ${f(sqlite.peakAfter, 0)}`);
+  if (postgres) line('portal, PostgreSQL', postgres, `${f(postgres.peakBefore, 0)} → ${f(postgres.peakAfter, 0)}`);
+  const ratio = limit.seconds / sqlite.seconds;
+  console.log(`portal on SQLite at ${f(ratio, 2)} of sqlite3 .import's speed (target ≥ 0.5): ${ratio >= 0.5 ? 'met' : 'MISSED'}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

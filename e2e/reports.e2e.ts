@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestAccount } from '../packages/server/src/test/factories.js';
+import { createNucleo, grantAccess } from '../packages/server/src/test/factories/farms.js';
+import { createLote } from '../packages/server/src/test/factories/flocks.js';
+import { createPadrao } from '../packages/server/src/test/factories/standards.js';
+import { createPesagens, type PesagemInput } from '../packages/server/src/test/factories/weighings.js';
+import { LoginPage } from './pages/LoginPage.js';
+import { WeighingReportPage } from './pages/ReportPages.js';
+import { text } from './support/locales.js';
+import { DESKTOP, PHONE, startE2E, type E2E } from './support/portal.js';
+import { signedIn } from './support/session.js';
+
+// Node and Chromium run on the same machine: the device's calendar day, as the screen takes it.
+const pad = (value: number) => String(value).padStart(2, '0');
+const localIso = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const masked = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+const TODAY = localIso(new Date());
+/** The weighing day: inside 'last 30 days'. */
+const DAY = addDays(TODAY, -5);
+
+/**
+ * Box 1 by hand: 1700, 1900, 2000, 2100, 2300 g. Mean 2000; deviations ±300, ±100, 0 → sum of
+ * squares 200000 / (n − 1 = 4) = 50000 → desvioP 223.6068 → 223.6; cv 223.6068 / 2000 = 11.18 %;
+ * band 1800–2200: 1900, 2000, 2100 uniform → uni 60 %; 1 below, 1 above (20 % each).
+ * Scores: 1 (one bird), 2 (two birds) of 3 scored → 33.33 % and 66.67 %.
+ * Box 2: 1800, 2000, 2200 — both birds on the band's edges count inside: uni 100 %.
+ */
+const BOX1 = [1700, 1900, 2000, 2100, 2300];
+const BOX1_SCORES = [1, 2, 2, null, null];
+const BOX2 = [1800, 2000, 2200];
+
+function weighings(): PesagemInput[] {
+  const row = (peso: number, aviario: string, lado: string, box: string, extra: Partial<PesagemInput> = {}): PesagemInput => ({
+    peso,
+    data: DAY,
+    aviario,
+    lado,
+    box,
+    sexo: 'Macho',
+    linha: 'Ross 308',
+    idade_lote: 28,
+    serie_balanca: 'BAL-0001',
+    ...extra,
+  });
+  const rows = [
+    ...BOX1.map((peso, index) => row(peso, 'Aviário 1', 'A', '1', { score: BOX1_SCORES[index] })),
+    ...BOX2.map((peso) => row(peso, 'Aviário 1', 'A', '2', { serie_balanca: 'BAL-0002' })),
+  ];
+  // Seven more boxes of three birds: 9 boxes in all, 3 printed pages of 4.
+  const more: [string, string, string][] = [
+    ['Aviário 1', 'A', '3'],
+    ['Aviário 1', 'A', '4'],
+    ['Aviário 1', 'A', '5'],
+    ['Aviário 2', 'B', '1'],
+    ['Aviário 2', 'B', '2'],
+    ['Aviário 2', 'B', '3'],
+    ['Aviário 2', 'B', '4'],
+  ];
+  more.forEach(([aviario, lado, box], index) => rows.push(...[1900, 2000, 2100].map((peso) => row(peso + index * 10, aviario, lado, box))));
+  return rows;
+}
+
+/** The expected texts of box 1 in each language's number format. */
+const EXPECTED = {
+  pt: { pesoMedio: '2.000,0 g', desvioP: '223,6 g', cv: '11,18 %', uni: '60,00 %', perAbaixo: '20,00 %', pesoTotal: '10.000,0 g', pm: '1.530,0 g', percent: '130,72 %' },
+  en: { pesoMedio: '2,000.0 g', desvioP: '223.6 g', cv: '11.18 %', uni: '60.00 %', perAbaixo: '20.00 %', pesoTotal: '10,000.0 g', pm: '1,530.0 g', percent: '130.72 %' },
+  es: { pesoMedio: '2000,0 g', desvioP: '223,6 g', cv: '11,18 %', uni: '60,00 %', perAbaixo: '20,00 %', pesoTotal: '10.000,0 g', pm: '1530,0 g', percent: '130,72 %' },
+} as const;
+
+type Language = keyof typeof EXPECTED;
+
+interface Seeded {
+  account: TestAccount;
+  query: string;
+}
+
+/** A farm with a flock placed 28 days before the weighing day, on a standard, and its 9 boxes of weighings. */
+async function seedFarm(e2e: E2E, account: TestAccount): Promise<string> {
+  const farm = await createNucleo(e2e.portal, account, { nome: 'Granja Primavera' });
+  const padrao = await createPadrao(e2e.portal, account, {
+    nome: 'Ross 308 Granja',
+    pontos: [
+      { idade: 0, peso: 42 },
+      { idade: 28, peso: 1530 },
+      { idade: 35, peso: 2160 },
+    ],
+  });
+  const lote = await createLote(e2e.portal, account, farm, { codigo: 'L-7', data_alojamento: addDays(DAY, -28), padrao_id: padrao.id });
+  await createPesagens(e2e.portal, account, { nucleo: farm, lote, rows: weighings() });
+  return `nucleo=${farm.id}&lote=${lote.id}&inicio=${addDays(DAY, -1)}&fim=${DAY}`;
+}
+
+/** Signs the seeded account in (its language and CSV separator set first) and opens its bookmarked report. */
+async function openReport(e2e: E2E, seeded: Seeded, viewport: { width: number; height: number }, language: Language, separador_csv = ';') {
+  // Login applies the account's own language.
+  const updated = await e2e.portal.request('POST', '/api/updateuser', { token: seeded.account.token, body: { language, separador_csv } });
+  expect(updated.status).toBe(200);
+  const page = await e2e.newPage(viewport, language);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login(seeded.account.email, seeded.account.password);
+  await page.waitForURL(/#\/dashboard$/);
+  const report = new WeighingReportPage(page);
+  await report.goto(seeded.query);
+  await report.settled();
+  return { page, report };
+}
+
+/** Box 1's key in the user's separator (section 9). */
+const boxOneKey = (separator: string) => [DAY, 'L-7', 'Macho', 'Aviário 1', 'A', '1'].join(separator) + '.R.P';
+
+async function assertBoxOne(report: WeighingReportPage, language: Language, separator = ';') {
+  const box = report.box(boxOneKey(separator));
+  const expected = EXPECTED[language];
+  expect(await report.stat(box, 'totalAves')).toBe('5');
+  expect(await report.stat(box, 'pesoMedio')).toBe(expected.pesoMedio);
+  expect(await report.stat(box, 'desvioP')).toBe(expected.desvioP);
+  expect(await report.stat(box, 'cv')).toBe(expected.cv);
+  expect(await report.stat(box, 'uni')).toBe(expected.uni);
+  expect(await report.stat(box, 'qtdUniforme')).toBe('3');
+  expect(await report.stat(box, 'perAbaixo')).toBe(expected.perAbaixo);
+  expect(await report.stat(box, 'pesoTotal')).toBe(expected.pesoTotal);
+  const padrao = await report.stat(box, 'padrao');
+  expect(padrao).toContain(expected.pm);
+  expect(padrao).toContain(expected.percent);
+  // Box title (section 9): lote, sexo, linha, product, age, category, order, date.
+  const title = (await box.getByTestId('box-title').textContent()) ?? '';
+  for (const part of ['L-7', 'Macho', 'Ross 308', text(language, 'reports.box.aves.lado'), text(language, 'reports.box.days', { count: 28 }), 'Aviário 1', masked(DAY)]) {
+    expect(title).toContain(part);
+  }
+  expect(await box.getByTestId('box-key').textContent()).toBe(boxOneKey(separator));
+}
+
+describe('weighing reports (aves, aves-incubatorio)', () => {
+  let e2e: E2E;
+  const seeded: Partial<Seeded> = {};
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('aves (pt): filters, generates, shows the statistics in pt-BR, keeps the filters in the url', async () => {
+    const page = await e2e.newPage(DESKTOP, 'pt');
+    const account = await signedIn(e2e, page);
+    const query = await seedFarm(e2e, account);
+    Object.assign(seeded, { account, query });
+    const report = new WeighingReportPage(page);
+
+    await report.goto();
+    await page.getByTestId('report-idle').waitFor();
+    // Quick ranges (section 9): 30 and 365 days back to today.
+    await report.quickRange(365);
+    expect(await report.filter('inicio').inputValue()).toBe(masked(addDays(TODAY, -365)));
+    await report.quickRange(30);
+    expect(await report.filter('inicio').inputValue()).toBe(masked(addDays(TODAY, -30)));
+    expect(await report.filter('fim').inputValue()).toBe(masked(TODAY));
+    expect(await page.getByTestId('report-available').textContent()).toContain(masked(DAY));
+
+    await report.choose('nucleo', 'Granja Primavera');
+    await report.choose('lote', 'L-7');
+    await report.choose('sexo', 'Macho');
+    await report.generate();
+
+    const query2 = report.query();
+    expect(query2.get('inicio')).toBe(addDays(TODAY, -30));
+    expect(query2.get('sexo')).toBe('Macho');
+    expect(await report.boxes().count()).toBe(9);
+    await assertBoxOne(report, 'pt');
+    // Both edges of the band count inside: 1800 and 2200 around a 2000 g mean are uniform.
+    expect(await report.stat(report.box(';Aviário 1;A;2.R.P'), 'uni')).toBe('100,00 %');
+    expect(await report.stat(report.box(';Aviário 1;A;1.R.P'), 'scores')).toContain('33,33 %');
+    expect(await page.getByTestId('uniformity-note').textContent()).toBe(text('pt', 'reports.uniformityRule'));
+    expect(await page.getByTestId('report-scales').textContent()).toBe('BAL-0001, BAL-0002');
+    expect(await report.stat(report.total(), 'totalAves')).toBe(String(5 + 3 + 7 * 3));
+    // Tree: one date|flock|sex group, two categories (houses), each with its side.
+    expect(await page.getByTestId('report-group').count()).toBe(1);
+    expect(await page.getByTestId('report-category').count()).toBe(2);
+    expect(await page.getByTestId('report-side').count()).toBe(2);
+    // The histograms are drawn (ECharts, canvas) shortly after the report, once in view.
+    await report.revealCharts();
+    await e2e.screenshot(page, 'reports-aves-pt-desktop');
+
+    // A bookmarked url opens the same report.
+    await page.reload();
+    await report.settled();
+    expect(await report.boxes().count()).toBe(9);
+  });
+
+  it('aves (pt): CSV, TXT and HTML downloads in the user’s separator and number format, box keys ending .R.P', async () => {
+    const { page, report } = await openReport(e2e, seeded as Seeded, DESKTOP, 'pt');
+
+    const csv = await report.download('csv');
+    expect(csv.name).toBe(`aves_${addDays(DAY, -1)}_${DAY}.csv`);
+    const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
+    const header = lines[0]!.split(';');
+    expect(header.slice(0, 11)).toEqual(['nivel', 'data', 'nucleo', 'lote', 'sexo', 'aviario', 'lado', 'box', 'linha', 'idade_lote', 'key']);
+    expect(header).toContain('pesoMedio');
+    const boxLine = lines.find((line) => line.includes('1.R.P"'))!;
+    // The key holds the separator, so it is quoted; numbers carry a decimal comma and no grouping.
+    expect(boxLine).toContain(`"${DAY};L-7;Macho;Aviário 1;A;1.R.P"`);
+    const cells = boxLine.replace(/"[^"]*"/, 'KEY').split(';');
+    expect(cells[header.indexOf('pesoMedio')]).toBe('2000,0');
+    expect(cells[header.indexOf('cv')]).toBe('11,18');
+    expect(cells[header.indexOf('uni')]).toBe('60,00');
+    expect(cells[header.indexOf('percentPadrao')]).toBe('130,72');
+    expect(lines.filter((line) => line.startsWith('box;')).length).toBe(9);
+
+    const txt = await report.download('txt');
+    expect(txt.text).toContain(text('pt', 'reports.analysisTitle'));
+    expect(txt.text).toContain('2.000,0');
+    expect(txt.text).toContain(`${DAY};L-7;Macho;Aviário 1;A;1.R.P`);
+
+    const html = await report.download('html');
+    expect(html.text).toContain(`<title>${text('pt', 'reports.analysisTitle')}</title>`);
+    expect(html.text).toContain('<td class="n">11,18</td>');
+  });
+
+  it('aves: the printed layout is 4 boxes a page (9 boxes → 3 PDF pages) under the title, logo and scales', async () => {
+    const { page, report } = await openReport(e2e, seeded as Seeded, DESKTOP, 'pt');
+
+    // The Print button lays the report out, draws the graphs, then opens the browser's dialog.
+    expect(await report.print()).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    // Only the printed report shows: the app's menu and the screen are hidden.
+    expect(await page.getByTestId('report-result').isVisible()).toBe(false);
+    const pages = page.getByTestId('print-page');
+    expect(await pages.count()).toBe(3);
+    expect(await Promise.all([0, 1, 2].map((index) => pages.nth(index).getByTestId('print-box').count()))).toEqual([4, 4, 1]);
+    for (let index = 0; index < 3; index += 1) {
+      const sheet = pages.nth(index);
+      expect(await sheet.getByRole('heading', { name: text('pt', 'reports.analysisTitle') }).isVisible()).toBe(true);
+      expect(await sheet.textContent()).toContain('BAL-0001, BAL-0002');
+      expect(await sheet.textContent()).toContain(text('pt', 'app.name'));
+    }
+    // Nothing is cut off: each box's content fits its printed frame.
+    expect(await page.getByTestId('print-box').evaluateAll((list) => list.filter((box) => box.scrollHeight > box.clientHeight + 1).length)).toBe(0);
+    // Every graph is an image, drawn before printing.
+    const images = page.locator('[data-testid="print-box"] img');
+    expect(await images.count()).toBe(9);
+    expect(await images.evaluateAll((list) => list.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+
+    await e2e.screenshot(page, 'reports-aves-pt-print');
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const source = pdf.toString('latin1');
+    expect(source.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length).toBe(3);
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('aves in en and es: the same numbers in each language’s format; phone width without sideways scrolling', async () => {
+    for (const [language, viewport] of [
+      ['en', DESKTOP],
+      ['es', PHONE],
+      ['en', PHONE],
+    ] as const) {
+      const { page, report } = await openReport(e2e, seeded as Seeded, viewport, language, ',');
+      await assertBoxOne(report, language, ',');
+      expect(await page.getByTestId('uniformity-note').textContent()).toBe(text(language, 'reports.uniformityRule'));
+      await report.revealCharts();
+      expect(await report.horizontalOverflow()).toBeLessThanOrEqual(0);
+      if (language === 'en' && viewport === DESKTOP) {
+        // A comma separator: the keys (holding it) are quoted, numbers keep the English decimal point.
+        const csv = (await report.download('csv')).text.replace(/^\uFEFF/, '').split('\r\n');
+        expect(csv[0]!.startsWith('nivel,data,nucleo,lote,sexo,aviario,lado,box,linha,idade_lote,key,totalAves,pesoMedio,')).toBe(true);
+        expect(csv.find((line) => line.includes('1.R.P'))).toContain(`"${DAY},L-7,Macho,Aviário 1,A,1.R.P",5,2000.0,223.6,11.18,60.00,`);
+      }
+      await e2e.screenshot(page, `reports-aves-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      await page.context().close();
+    }
+  });
+
+  it('aves (pt, phone): no sideways scrolling, boxes stacked; a wrong period and an empty one say so', async () => {
+    const { page, report } = await openReport(e2e, seeded as Seeded, PHONE, 'pt');
+    expect(await report.horizontalOverflow()).toBeLessThanOrEqual(0);
+    const [first, second] = await Promise.all([report.boxes().nth(0).boundingBox(), report.boxes().nth(1).boundingBox()]);
+    expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+    expect(Math.abs(second!.x - first!.x)).toBeLessThan(2);
+    await report.revealCharts();
+    await e2e.screenshot(page, 'reports-aves-pt-phone');
+
+    // Printing from the browser's menu (no Print button) lays the pages out at once, graphs included.
+    expect(await page.getByTestId('print-report').count()).toBe(0);
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    expect(await page.locator('[data-testid="print-box"] img').count()).toBe(9);
+
+    // The end before the start: said under the field, nothing asked.
+    await report.typeDate('inicio', masked(DAY));
+    await report.typeDate('fim', masked(addDays(DAY, -3)));
+    await page.getByTestId('report-generate').click();
+    await expect.poll(() => page.getByText(text('pt', 'errors.DATE_RANGE_INVALID')).count()).toBe(1);
+
+    // A period without weighings.
+    await report.typeDate('inicio', masked(addDays(DAY, -200)));
+    await report.typeDate('fim', masked(addDays(DAY, -100)));
+    await report.generate();
+    expect(await page.getByTestId('report-empty').textContent()).toContain(text('pt', 'reports.emptyTitle'));
+  });
+
+  it('aves: a shared link names its owner; someone granted reading sees that owner’s report', async () => {
+    const page = await e2e.newPage(DESKTOP, 'pt');
+    const reader = await signedIn(e2e, page);
+    const { account, query } = seeded as Seeded;
+    await grantAccess(e2e.portal, account, reader, 'leitura');
+    const report = new WeighingReportPage(page);
+    await report.goto(`prop=${account.user.id}&${query}`);
+    await report.settled();
+    expect(await report.boxes().count()).toBe(9);
+    expect(await page.getByTestId('owner-picker').inputValue()).toContain(account.user.name);
+    // Without the grant's owner in the link, the reader's own (empty) data.
+    await report.goto(query.replace(/nucleo=\d+&lote=\d+&/, ''));
+    await report.settled();
+    expect(await page.getByTestId('report-empty').isVisible()).toBe(true);
+  });
+
+  it('aves-incubatorio: chick weights per hatch, incubator and line, in the hatchery words', async () => {
+    const page = await e2e.newPage(DESKTOP, 'pt');
+    const account = await signedIn(e2e, page);
+    const hatchery = await createNucleo(e2e.portal, account, { nome: 'Incubatório Central', tipo: 'incubatorio' });
+    const hatch = await createLote(e2e.portal, account, hatchery, { codigo: 'N-12', data_alojamento: DAY });
+    // 40.0, 42.0, 44.0 g: mean 42.0, desvioP 2.0, cv 4.76 %, band 37.8–46.2: uni 100 %.
+    const chicks = [40, 42, 44].map((peso) => ({ peso, data: DAY, aviario: 'Incubadora 3', lado: '1', box: '7', sexo: 'Cobb 500', linha: 'Cobb', idade_lote: 0, serie_balanca: 'BL30PI-9' }));
+    await createPesagens(e2e.portal, account, { nucleo: hatchery, lote: hatch, rows: chicks });
+    // A farm's weighings stay out of the hatchery report.
+    await seedFarm(e2e, account);
+
+    const report = new WeighingReportPage(page, 'aves-incubatorio');
+    await report.goto();
+    expect(await page.getByText(text('pt', 'reports.keys.incubatorio.lote'), { exact: true }).count()).toBeGreaterThan(0);
+    await report.choose('nucleo', 'Incubatório Central');
+    await report.generate();
+    expect(await report.boxes().count()).toBe(1);
+    const box = report.box(';N-12;Cobb 500;Incubadora 3;1;7.R.P');
+    expect(await report.stat(box, 'totalAves')).toBe('3');
+    expect(await report.stat(box, 'pesoMedio')).toBe('42,0 g');
+    expect(await report.stat(box, 'desvioP')).toBe('2,0 g');
+    expect(await report.stat(box, 'cv')).toBe('4,76 %');
+    expect(await report.stat(box, 'uni')).toBe('100,00 %');
+    const title = (await box.getByTestId('box-title').textContent()) ?? '';
+    expect(title).toContain(`${text('pt', 'reports.box.incubatorio.lote')}: N-12`);
+    expect(title).toContain(`${text('pt', 'reports.box.incubatorio.aviario')}: Incubadora 3`);
+    expect(title).toContain(`${text('pt', 'reports.box.incubatorio.sexo')}: Cobb 500`);
+    expect(await page.getByTestId('report-scales').textContent()).toBe('BL30PI-9');
+    await e2e.screenshot(page, 'reports-incubatorio-pt-desktop');
+
+    const csv = await report.download('csv');
+    expect(csv.name).toBe(`aves-incubatorio_${addDays(TODAY, -30)}_${TODAY}.csv`);
+    expect(csv.text).toContain(`"${DAY};N-12;Cobb 500;Incubadora 3;1;7.R.P"`);
+    expect(csv.text).not.toContain('Aviário 1');
+  });
+});

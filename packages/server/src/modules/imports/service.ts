@@ -1,0 +1,236 @@
+import {
+  DEFAULT_CSV_SEPARATOR,
+  ERROR_MESSAGES,
+  IMPORT_REJECTED_LISTED,
+  IMPORT_SAMPLE_ROWS,
+  type ImportRejectedBody,
+  type ImportRejeitada,
+  type ImportResponse,
+} from '@portal/shared';
+import { parse } from 'csv-parse/sync';
+import type { FastifyBaseLogger } from 'fastify';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { AppError } from '../../http/errors.js';
+import type { UsersRepository } from '../accounts/users.repository.js';
+import type { OwnerScope } from '../permissions/scope.js';
+import { detectDecimal, detectSeparator, mapColumns, type ColumnMap } from './columns.js';
+import { readCsv } from './csv-reader.js';
+import type { ImportacoesRepository, ImportTarget, RowBatch } from './importacoes.repository.js';
+import { referenceResolver, type ReferenceResolver } from './references.js';
+import { RowRejected, rowReader, type ImportRow } from './rows.js';
+import type { Upload } from './upload.js';
+
+export interface ImportOptions {
+  dryRun: boolean;
+  createMissing: boolean;
+  separador: string | undefined;
+  decimal: ',' | '.' | undefined;
+}
+
+/** IMPORT_REJECTED with the whole preview in its body, so the screen lists every refused row. */
+export class ImportRejectedError extends AppError {
+  constructor(readonly preview: ImportResponse) {
+    super('IMPORT_REJECTED');
+  }
+  override body(): ImportRejectedBody {
+    return { code: 'IMPORT_REJECTED', message: ERROR_MESSAGES.IMPORT_REJECTED, importacao: this.preview };
+  }
+}
+
+/** Data rows read from the head to guess the decimal mark. */
+const DECIMAL_SAMPLE_ROWS = 1000;
+
+interface FileFormat {
+  separador: string;
+  decimal: ',' | '.';
+  columns: ColumnMap;
+}
+
+/** The header and format from the file's first 64 KB (cut at its last full line). */
+function readFormat(upload: Upload, options: ImportOptions, preferred: string): FileFormat {
+  const text = new TextDecoder(upload.utf8 ? 'utf-8' : 'windows-1252').decode(upload.head).replace(/^\uFEFF/, '');
+  const complete = upload.head.length < upload.bytes ? text.slice(0, Math.max(0, text.lastIndexOf('\n'))) : text;
+  const firstLine = complete.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const separador = options.separador ?? detectSeparator(firstLine, preferred);
+  let records: string[][] = [];
+  try {
+    records = parse(complete, {
+      delimiter: separador,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      to: DECIMAL_SAMPLE_ROWS + 1,
+    });
+  } catch {
+    // Not CSV at all: no header to read.
+    throw new AppError('IMPORT_HEADER_INVALID');
+  }
+  const columns = records[0] ? mapColumns(records[0]) : undefined;
+  if (!columns) throw new AppError('IMPORT_HEADER_INVALID');
+  const pesos = records.slice(1).map((record) => (record[columns.index.peso] ?? '').trim()).filter(Boolean);
+  return { separador, decimal: options.decimal ?? detectDecimal(pesos, separador), columns };
+}
+
+const toPreviewRow = (linha: number, row: ImportRow) => ({
+  linha,
+  data: row.data,
+  hora: row.hora,
+  nucleo: row.nucleo,
+  lote: row.lote,
+  aviario: row.aviario,
+  lado: row.lado,
+  box: row.box,
+  sexo: row.sexo,
+  peso: row.peso_dg / 10,
+  idade_lote: row.idade_lote,
+  linha_genetica: row.linha,
+  score: row.score,
+  serie_balanca: row.serie_balanca,
+  obs: row.obs,
+});
+
+/** A debug line each time this many more rows are written (not yet committed). */
+const PROGRESS_LOG_ROWS = 100_000;
+
+/** Rows gathered between two writes (one chunk of the file is about 3,500 rows). */
+const WRITE_BATCH = 5000;
+
+/**
+ * Reads the file in ONE streaming pass: each chunk's rows are checked, their farm and flock
+ * resolved, and (real import, while no row was refused) written in the open transaction. A
+ * refused row stops the writing but not the reading, so every fault is reported; the
+ * transaction is then rolled back and nothing stays. Memory holds one chunk's rows, the first
+ * rows of the preview and up to 1000 refusals.
+ */
+async function readRows(
+  upload: Upload,
+  format: FileFormat,
+  resolver: ReferenceResolver,
+  write: ((batch: RowBatch) => Promise<void>) | undefined,
+) {
+  const read = rowReader(format.columns, format.decimal);
+  const amostra: ImportResponse['amostra'] = [];
+  const rejeitadas: ImportRejeitada[] = [];
+  let rejeitadasTotal = 0;
+  let linhas = 0;
+  let validas = 0;
+  let header = true;
+  // Rows and refusals of the chunk in file order, so the listed refusals are the file's first.
+  let pending: { line: number; row: ImportRow | ImportRejeitada }[] = [];
+  let batch: RowBatch = { rows: [], nucleos: [], lotes: [] };
+
+  const reject = (refusal: ImportRejeitada) => {
+    rejeitadasTotal += 1;
+    if (rejeitadas.length < IMPORT_REJECTED_LISTED) rejeitadas.push(refusal);
+  };
+
+  await readCsv(upload.path, { delimiter: format.separador, utf8: upload.utf8 }, {
+    record(record, line) {
+      if (header) {
+        header = false;
+        return;
+      }
+      linhas += 1;
+      const row = read(record);
+      pending.push({ line, row: row instanceof RowRejected ? row.at(line) : row });
+    },
+    malformed(line) {
+      linhas += 1;
+      pending.push({ line, row: { linha: line, motivo: 'ROW_MALFORMED', campo: null, valor: '' } });
+    },
+    async drain() {
+      const rows = pending;
+      pending = [];
+      for (const { line, row } of rows) {
+        if ('motivo' in row) {
+          reject(row);
+          continue;
+        }
+        const resolved = resolver.cached(row.nucleo, row.lote) ?? (await resolver.resolve(row.nucleo, row.lote));
+        if (resolved instanceof RowRejected) {
+          reject(resolved.at(line));
+          continue;
+        }
+        validas += 1;
+        if (amostra.length < IMPORT_SAMPLE_ROWS) amostra.push(toPreviewRow(line, row));
+        if (!write || rejeitadasTotal > 0) continue;
+        batch.rows.push(row);
+        batch.nucleos.push(resolved.nucleoId);
+        batch.lotes.push(resolved.loteId);
+      }
+      if (rejeitadasTotal > 0 && batch.rows.length > 0) batch = { rows: [], nucleos: [], lotes: [] };
+      if (write && batch.rows.length >= WRITE_BATCH) {
+        await write(batch);
+        batch = { rows: [], nucleos: [], lotes: [] };
+      }
+    },
+  });
+  if (write && rejeitadasTotal === 0 && batch.rows.length > 0) await write(batch);
+  return { amostra, rejeitadas, rejeitadasTotal, linhas, validas };
+}
+
+/** Manual import of weighing files (POST /api/importacao). */
+export function importsService(deps: { importacoes: ImportacoesRepository; users: UsersRepository; clock: () => number; log: FastifyBaseLogger }) {
+  const { importacoes, users, clock, log } = deps;
+
+  return {
+    async importFile(scope: OwnerScope, options: ImportOptions, upload: Upload): Promise<ImportResponse> {
+      const started = Date.now();
+      const actor = await users.findById(scope.actorId);
+      const format = readFormat(upload, options, actor?.separador_csv ?? DEFAULT_CSV_SEPARATOR);
+      // Checked first so a repeated file is refused at once; the unique key decides under concurrency.
+      if (await importacoes.exists(scope.ownerId, upload.hash)) throw new AppError('IMPORT_DUPLICATE');
+      const { farms, flocks } = await importacoes.references(scope.ownerId);
+
+      const answer = (result: Awaited<ReturnType<typeof readRows>>, resolver: ReferenceResolver, stored: { id: number | null; rows: number }): ImportResponse => ({
+        dry_run: options.dryRun,
+        arquivo: upload.arquivo,
+        separador: format.separador,
+        decimal: format.decimal,
+        colunas: format.columns.colunas,
+        linhas: result.linhas,
+        validas: result.validas,
+        amostra: result.amostra,
+        rejeitadas: result.rejeitadas,
+        rejeitadasTotal: result.rejeitadasTotal,
+        faltantes: resolver.missing(),
+        importacao_id: stored.id,
+        importadas: stored.rows,
+      });
+
+      if (options.dryRun) {
+        const resolver = referenceResolver({ scope, farms, flocks, createMissing: options.createMissing });
+        return answer(await readRows(upload, format, resolver, undefined), resolver, { id: null, rows: 0 });
+      }
+
+      const response = await importacoes
+        .transaction(async (trx) => {
+          const now = clock();
+          const importacaoId = await importacoes.insertImport(trx, { ownerId: scope.ownerId, userId: scope.actorId, arquivo: upload.arquivo, hash: upload.hash, now });
+          const target: ImportTarget = { ownerId: scope.ownerId, importacaoId, now };
+          const resolver = referenceResolver({ scope, farms, flocks, createMissing: options.createMissing, store: { repository: importacoes, trx, now } });
+          let written = 0;
+          const result = await readRows(upload, format, resolver, async (batch) => {
+            await importacoes.writeRows(trx, target, batch);
+            const before = written;
+            written += batch.rows.length;
+            if (Math.floor(written / PROGRESS_LOG_ROWS) > Math.floor(before / PROGRESS_LOG_ROWS)) {
+              log.debug({ owner: scope.ownerId, importacao: importacaoId, written }, 'import in progress');
+            }
+          });
+          const preview = answer(result, resolver, { id: null, rows: 0 });
+          // Throwing rolls back everything: the weighings written so far, created farms and flocks, the import.
+          if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
+          await importacoes.setImportRows(trx, importacaoId, result.validas);
+          return { ...preview, importacao_id: importacaoId, importadas: result.validas };
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new AppError('IMPORT_DUPLICATE') : error;
+        });
+      log.info({ owner: scope.ownerId, importacao: response.importacao_id, rows: response.importadas, ms: Date.now() - started }, 'weighings imported');
+      return response;
+    },
+  };
+}
+export type ImportsService = ReturnType<typeof importsService>;

@@ -1,0 +1,123 @@
+import { computeStats, type Estatisticas, type ResumoResponse } from '@portal/shared';
+import { expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../../test/factories.js';
+import { createNucleo, grantAccess } from '../../test/factories/farms.js';
+import { createLote } from '../../test/factories/flocks.js';
+import { createPesagens, generatedWeighings, gramsToDecigrams, type PesagemInput } from '../../test/factories/weighings.js';
+import { describeEachDialect, type TestPortal } from '../../test/harness.js';
+
+const expectedStats = (rows: readonly PesagemInput[]): Estatisticas =>
+  computeStats(
+    rows.map((row) => gramsToDecigrams(row.peso)),
+    rows.map((row) => row.score ?? null),
+  );
+
+const resumo = (portal: TestPortal, account: TestAccount, query: string) => portal.request<ResumoResponse>('GET', `/api/v2/resumo?${query}`, { token: account.token });
+
+describeEachDialect('summary (v2/resumo)', (portal) => {
+  it('answers one line per flock, house, side and box over the period, equal to an independent computation', async () => {
+    const account = await createAccount(portal());
+    const farm = await createNucleo(portal(), account, { nome: 'Granja Norte' });
+    const lote = await createLote(portal(), account, farm, { codigo: 'L-3' });
+    const rows = generatedWeighings(31, 2000);
+    await createPesagens(portal(), account, { nucleo: farm, lote, rows });
+
+    // Dates as dd/mm/yyyy or yyyy-mm-dd; json is the default.
+    for (const query of ['inicio=01/11/2026&fim=30/11/2026&tipo=json', 'inicio=2026-11-01&fim=2026-11-30']) {
+      const answer = await resumo(portal(), account, query);
+      expect(answer.status).toBe(200);
+      expect(answer.body.inicio).toBe('2026-11-01');
+      expect(answer.body.fim).toBe('2026-11-30');
+      const keys = answer.body.linhas.map((linha) => `${linha.aviario}|${linha.lado}|${linha.box}`);
+      expect(keys).toEqual(['Aviário 1', 'Aviário 2', 'Aviário 3'].flatMap((aviario) => ['1', '2'].flatMap((lado) => ['1', '2', '3', '10'].map((box) => `${aviario}|${lado}|${box}`))));
+      for (const linha of answer.body.linhas) {
+        const own = rows.filter((row) => row.aviario === linha.aviario && row.lado === linha.lado && row.box === linha.box);
+        const days = [...new Set(own.map((row) => row.data!))].sort();
+        expect(linha).toEqual({
+          nome_nucleo: 'Granja Norte',
+          lote: 'L-3',
+          aviario: linha.aviario,
+          lado: linha.lado,
+          box: linha.box,
+          primeira: days[0],
+          ultima: days[days.length - 1],
+          dias: days.length,
+          stats: expectedStats(own),
+        });
+      }
+    }
+    // A narrower period reads only its days.
+    const week = await resumo(portal(), account, 'inicio=2026-11-09&fim=2026-11-09');
+    const total = week.body.linhas.reduce((sum, linha) => sum + linha.stats.totalAves, 0);
+    expect(total).toBe(rows.filter((row) => row.data === '2026-11-09').length);
+    expect(new Set(week.body.linhas.map((linha) => linha.primeira))).toEqual(new Set(['2026-11-09']));
+  });
+
+  it('answers a CSV file in the reader’s separator and number format (decimal comma in Portuguese, point in English)', async () => {
+    const account = await createAccount(portal());
+    const farm = await createNucleo(portal(), account, { nome: 'Granja; Sul' });
+    const lote = await createLote(portal(), account, farm, { codigo: 'L-1' });
+    await createPesagens(portal(), account, { nucleo: farm, lote, rows: [{ peso: 1234.5, data: '2026-11-02', aviario: 'Aviário 1', lado: '1', box: '2' }] });
+    const header = 'nome_nucleo;lote;aviario;lado;box;primeira;ultima;dias;totalAves;pesoTotal;pesoMedio;desvioP;cv;uni;corteCima;corteBaixo;qtdUniforme;qtdAcima;qtdAbaixo;perAcima;perAbaixo;maiorPeso;menorPeso';
+
+    const pt = await portal().request<string>('GET', '/api/v2/resumo?inicio=01/11/2026&fim=30/11/2026&tipo=csv', { token: account.token });
+    expect(pt.status).toBe(200);
+    expect(pt.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(pt.headers.get('content-disposition')).toBe('attachment; filename="resumo_2026-11-01_2026-11-30.csv"');
+    // One bird of 1234.5 g: cut-offs 1357.95 → 1358.0 and 1111.05 → 1111.1; the farm's name holds the separator, so it is quoted.
+    expect(pt.body).toBe(
+      `${header}\r\n"Granja; Sul";L-1;Aviário 1;1;2;2026-11-02;2026-11-02;1;1;1234,5;1234,5;0,0;0,00;100,00;1358,0;1111,1;1;0;0;0,00;0,00;1234,5;1234,5\r\n`,
+    );
+
+    // The file starts with a UTF-8 byte order mark (fetch's text() hides it), so spreadsheets read the accents.
+    const raw = await fetch(`${portal().baseUrl}/api/v2/resumo?inicio=2026-11-01&fim=2026-11-30&tipo=csv`, { headers: { authorization: `Bearer ${account.token}` } });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_csv: ',', reports_language: 'en' } });
+    const en = await portal().request<string>('GET', '/api/v2/resumo?inicio=2026-11-01&fim=2026-11-30&tipo=csv', { token: account.token });
+    expect(en.body).toBe(
+      `${header.replaceAll(';', ',')}\r\nGranja; Sul,L-1,Aviário 1,1,2,2026-11-02,2026-11-02,1,1,1234.5,1234.5,0.0,0.00,100.00,1358.0,1111.1,1,0,0,0.00,0.00,1234.5,1234.5\r\n`,
+    );
+
+    // An empty period still answers the header line; a house named like a formula is defused.
+    await createPesagens(portal(), account, { nucleo: farm, lote, rows: [{ peso: 1000, data: '2026-12-01', aviario: '=HYPERLINK("x")' }] });
+    const formula = await portal().request<string>('GET', '/api/v2/resumo?inicio=2026-12-01&fim=2026-12-01&tipo=csv', { token: account.token });
+    expect(formula.body.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""x"")",`);
+    const nothing = await portal().request<string>('GET', '/api/v2/resumo?inicio=2025-01-01&fim=2025-01-02&tipo=csv', { token: account.token });
+    expect(nothing.body).toBe(`${header.replaceAll(';', ',')}\r\n`);
+  });
+
+  it('refuses bad dates, a reversed or too long period and an unknown type with a field code', async () => {
+    const account = await createAccount(portal());
+    const refused = async (query: string, field: string, code: string) => {
+      const answer = await resumo(portal(), account, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect((answer.body as unknown as { errors: unknown[] }).errors).toContainEqual(expect.objectContaining({ field, code }));
+    };
+    await refused('inicio=31/02/2026&fim=2026-03-01', 'inicio', 'FIELD_INVALID');
+    await refused('inicio=2026-11-01&fim=2026/11/30', 'fim', 'FIELD_INVALID');
+    await refused('inicio=2026-11-30&fim=01/11/2026', 'fim', 'DATE_RANGE_INVALID');
+    await refused('inicio=01/01/2016&fim=31/12/2026', 'fim', 'FIELD_OUT_OF_RANGE');
+    await refused('inicio=2026-11-01&fim=2026-11-30&tipo=xml', 'tipo', 'FIELD_INVALID');
+    expect((await resumo(portal(), account, 'fim=2026-11-30')).status).toBe(400);
+  });
+
+  it("refuses another owner's data and limits a farm grant to its farms", async () => {
+    const owner = await createAccount(portal());
+    const stranger = await createAccount(portal());
+    const reader = await createAccount(portal());
+    const farmA = await createNucleo(portal(), owner, { nome: 'A' });
+    const farmB = await createNucleo(portal(), owner, { nome: 'B' });
+    await createPesagens(portal(), owner, { nucleo: farmA, rows: generatedWeighings(41, 50) });
+    await createPesagens(portal(), owner, { nucleo: farmB, rows: generatedWeighings(42, 50) });
+    await grantAccess(portal(), owner, reader, 'leitura', [farmB.id]);
+    const query = `inicio=2026-11-01&fim=2026-11-30&prop=${owner.user.id}`;
+    expect((await resumo(portal(), stranger, query)).status).toBe(404);
+    expect((await resumo(portal(), stranger, 'inicio=2026-11-01&fim=2026-11-30')).body.linhas).toEqual([]);
+    const limited = await resumo(portal(), reader, query);
+    expect(limited.status).toBe(200);
+    expect(new Set(limited.body.linhas.map((linha) => linha.nome_nucleo))).toEqual(new Set(['B']));
+    expect(limited.body.linhas.reduce((sum, linha) => sum + linha.stats.totalAves, 0)).toBe(50);
+  });
+});

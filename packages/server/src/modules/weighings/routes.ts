@@ -1,0 +1,85 @@
+import {
+  avesPesosBody,
+  avesPesosResponse,
+  headerBody,
+  ownerQuery,
+  reportHeader,
+  resumoQuery,
+  resumoResponse,
+  totaisSelauto,
+  totaisSelautoQuery,
+  uniEstrutura,
+  usrStats,
+} from '@portal/shared';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountOf } from '../../http/auth.js';
+import type { OwnerScopes } from '../permissions/scope.js';
+import type { WeighingsService } from './service.js';
+import { summaryCsv } from './summary-csv.js';
+
+export function weighingsRoutes(weighings: WeighingsService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+  return async function register(instance: FastifyInstance) {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['weighings'];
+    const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request).userId, prop, 'read');
+
+    app.post(
+      '/api/avesheader',
+      { onRequest: requireAccount, schema: { tags, summary: "What the weight report's filters offer (farms)", body: headerBody, response: { 200: reportHeader } } },
+      async (request) => weighings.header(await readScope(request, request.body.prop), false),
+    );
+    app.post(
+      '/api/incubatorioheader',
+      { onRequest: requireAccount, schema: { tags, summary: "What the hatchery report's filters offer (hatcheries)", body: headerBody, response: { 200: reportHeader } } },
+      async (request) => weighings.header(await readScope(request, request.body.prop), true),
+    );
+    app.post(
+      '/api/avespesos',
+      {
+        onRequest: requireAccount,
+        schema: { tags, summary: 'Weight report: date | flock | sex → category → side → box, with statistics and histograms', body: avesPesosBody, response: { 200: avesPesosResponse } },
+      },
+      async (request) => weighings.report(await readScope(request, request.body.prop), request.body),
+    );
+    app.get(
+      '/api/v2/resumo',
+      {
+        onRequest: requireAccount,
+        schema: {
+          tags,
+          summary: 'Summary per flock, house, side and box; tipo=csv answers a file in the reader’s separator and number format',
+          querystring: resumoQuery,
+          response: { 200: z.union([resumoResponse, z.string().describe('The CSV file (tipo=csv)')]) },
+        },
+      },
+      async (request, reply) => {
+        const scope = await readScope(request, request.query.prop);
+        const summary = await weighings.summary(scope, request.query);
+        if (request.query.tipo === 'json') return summary;
+        const { separador, language } = await weighings.readerSettings(scope.actorId);
+        // A text body skips the JSON serializer; the BOM lets spreadsheets read the accents as UTF-8.
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="resumo_${summary.inicio}_${summary.fim}.csv"`)
+          .send(`\uFEFF${summaryCsv(summary, separador, language)}`);
+      },
+    );
+    app.get(
+      '/api/gettotaisselauto',
+      { onRequest: requireAccount, schema: { tags, summary: "A grader's birds and weight per category over a period", querystring: totaisSelautoQuery, response: { 200: totaisSelauto } } },
+      async (request) => weighings.graderTotals(await readScope(request, request.query.prop), request.query),
+    );
+    app.get(
+      '/api/getuniestrutura',
+      { onRequest: requireAccount, schema: { tags, summary: 'Farm → flock → house, with the graders on each farm', querystring: ownerQuery, response: { 200: uniEstrutura } } },
+      async (request) => weighings.structure(await readScope(request, request.query.prop)),
+    );
+    app.get(
+      '/api/usrstats',
+      { onRequest: requireAccount, schema: { tags, summary: 'Dashboard tiles: counts and the latest weighing of each active flock', querystring: ownerQuery, response: { 200: usrStats } } },
+      async (request) => weighings.dashboard(await readScope(request, request.query.prop)),
+    );
+  };
+}

@@ -1,0 +1,325 @@
+import {
+  computeStats,
+  computeStatsParts,
+  daysBetween,
+  DEFAULT_TIMEZONE,
+  GRADER_CATEGORIES,
+  roundHalfAway,
+  type AvesPesosResponse,
+  type Language,
+  type ReportHeader,
+  type ResumoResponse,
+  type TotaisSelauto,
+  type UniEstrutura,
+  type UsrStats,
+  type avesPesosBody,
+} from '@portal/shared';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import type { UsersRepository } from '../accounts/users.repository.js';
+import type { DevicesRepository } from '../devices/devices.repository.js';
+import type { NucleosRepository, NucleoWithHouses } from '../farms/nucleos.repository.js';
+import type { LoteDetails, LotesRepository } from '../flocks/lotes.repository.js';
+import { flockAge, localDate } from '../flocks/service.js';
+import { inReach, reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import type { PadroesRepository } from '../standards/padroes.repository.js';
+import type { PesagemFilter, PesagensRepository } from './pesagens.repository.js';
+import { reportPeriod } from './period.js';
+import { categoryCompare, naturalCompare, reportTree, WeightList, type ReportCatalog } from './report-tree.js';
+import { percentOfStandard, standardAt, type StandardCurve } from './standard.js';
+
+type AvesPesosFilters = z.output<typeof avesPesosBody>;
+
+/** The grader model whose categories gettotaisselauto and the uniformization screen read. */
+const GRADER_MODEL = 'SELAUTO';
+
+const byNome = (a: { nome: string }, b: { nome: string }) => naturalCompare(a.nome, b.nome);
+const byCodigo = (a: { codigo: string }, b: { codigo: string }) => naturalCompare(a.codigo, b.codigo);
+const situacao = (lote: Pick<LoteDetails, 'data_encerramento'>) => (lote.data_encerramento === null ? ('ativo' as const) : ('encerrado' as const));
+
+/** Settings of the signed-in user that shape a report's files: CSV separator and number format. */
+export interface ReaderSettings {
+  separador: string;
+  language: Language;
+}
+
+/** The weight reports (spec sections 3 and 9) over the weighings an owner's scope reaches. */
+export function weighingsService(deps: {
+  pesagens: PesagensRepository;
+  nucleos: NucleosRepository;
+  lotes: LotesRepository;
+  padroes: PadroesRepository;
+  devices: DevicesRepository;
+  users: UsersRepository;
+  clock: () => number;
+}) {
+  const { pesagens, nucleos, lotes, padroes, devices, users, clock } = deps;
+
+  async function readerSettings(actorId: number): Promise<ReaderSettings> {
+    const user = await users.findById(actorId);
+    return { separador: user?.separador_csv ?? ';', language: (user?.reports_language ?? 'pt') as Language };
+  }
+
+  /** Farms in reach; `tipo` keeps only farms (granja) or only hatcheries (incubatorio). */
+  async function farmsInReach(scope: OwnerScope, tipo?: 'granja' | 'incubatorio'): Promise<NucleoWithHouses[]> {
+    const farms = await nucleos.list(scope.ownerId, scope.nucleos);
+    return (tipo === undefined ? farms : farms.filter((farm) => farm.tipo === tipo)).sort(byNome);
+  }
+
+  async function standardsOf(scope: OwnerScope): Promise<Map<number, StandardCurve>> {
+    const list = await padroes.list(scope.ownerId, scope.nucleos);
+    return new Map(list.map((padrao) => [padrao.id, { id: padrao.id, nome: padrao.nome, pontos: [...padrao.pontos].sort((a, b) => a.idade - b.idade) }]));
+  }
+
+  async function catalogFor(scope: OwnerScope, farms: NucleoWithHouses[], separador: string): Promise<ReportCatalog> {
+    const farmNames = new Map(farms.map((farm) => [farm.id, farm.nome]));
+    const flocks = new Map((await lotes.list(scope.ownerId, scope.nucleos)).map((lote) => [lote.id, lote]));
+    const standards = await standardsOf(scope);
+    return {
+      separador,
+      nucleoName: (id) => farmNames.get(id) ?? '',
+      loteCode: (id) => (id === null ? '' : (flocks.get(id)?.codigo ?? '')),
+      loteAge: (id, data) => {
+        const placed = id === null ? null : (flocks.get(id)?.data_alojamento ?? null);
+        return placed === null ? null : daysBetween(placed, data);
+      },
+      standardOf: (id) => {
+        const padraoId = id === null ? null : (flocks.get(id)?.padrao_id ?? null);
+        return padraoId === null ? undefined : standards.get(padraoId);
+      },
+    };
+  }
+
+  const service = {
+    readerSettings,
+
+    /** avesheader / incubatorioheader: the farms (or hatcheries) with their flocks, and what the weighings hold. */
+    async header(scope: OwnerScope, incubatorio: boolean): Promise<ReportHeader> {
+      const { separador } = await readerSettings(scope.actorId);
+      const farms = await farmsInReach(scope, incubatorio ? 'incubatorio' : 'granja');
+      const flocks = await lotes.list(scope.ownerId, scope.nucleos);
+      const found = farms.length === 0 ? { aviarios: [], sexos: [], balancas: [], primeira: null, ultima: null } : await pesagens.header(scope.ownerId, farms.map((farm) => farm.id));
+      return {
+        separador,
+        nucleos: farms.map((farm) => ({
+          id: farm.id,
+          nome: farm.nome,
+          tipo: farm.tipo,
+          lotes: flocks
+            .filter((lote) => lote.nucleo_id === farm.id)
+            .sort(byCodigo)
+            .map((lote) => ({ id: lote.id, codigo: lote.codigo, situacao: situacao(lote), data_alojamento: lote.data_alojamento })),
+        })),
+        aviarios: found.aviarios.sort(categoryCompare),
+        sexos: found.sexos.sort(naturalCompare),
+        balancas: found.balancas.sort(naturalCompare),
+        primeira: found.primeira,
+        ultima: found.ultima,
+      };
+    },
+
+    /** avespesos: the weight report tree over the period and filters, streamed from the database. */
+    async report(scope: OwnerScope, body: AvesPesosFilters): Promise<AvesPesosResponse> {
+      const { separador } = await readerSettings(scope.actorId);
+      let farms = await farmsInReach(scope, body.incubatorio ? 'incubatorio' : 'granja');
+      // A farm or flock named in the filters must be the owner's and in reach: else it does not exist.
+      if (body.nucleo_id !== undefined) {
+        if (!reachesFarm(scope, body.nucleo_id) || !(await nucleos.find(scope.ownerId, body.nucleo_id))) throw new AppError('NOT_FOUND');
+        farms = farms.filter((farm) => farm.id === body.nucleo_id);
+      }
+      if (body.lote_id !== undefined) inReach(scope, await lotes.find(scope.ownerId, body.lote_id));
+      const empty: AvesPesosResponse = { inicio: body.inicio, fim: body.fim, separador, balancas: [], total: computeStats([]), grupos: [] };
+      if (farms.length === 0) return empty;
+      const filter: PesagemFilter = {
+        inicio: body.inicio,
+        fim: body.fim,
+        nucleos: farms.map((farm) => farm.id),
+        lote_id: body.lote_id,
+        aviario: body.aviario,
+        sexo: body.sexo,
+        serie_balanca: body.serie_balanca,
+      };
+      const tree = reportTree();
+      for await (const row of pesagens.reportRows(scope.ownerId, filter)) tree.add(row);
+      const { grupos, total, balancas } = tree.build(await catalogFor(scope, farms, separador));
+      return { ...empty, balancas, total, grupos };
+    },
+
+    /** v2/resumo: per flock, house, side and box over the period, every farm in reach. */
+    async summary(scope: OwnerScope, query: { inicio: string; fim: string }): Promise<ResumoResponse> {
+      const period = reportPeriod(query.inicio, query.fim);
+      const farms = await farmsInReach(scope);
+      if (farms.length === 0) return { ...period, linhas: [] };
+      const catalog = await catalogFor(scope, farms, ';');
+      interface Line {
+        nucleo_id: number;
+        lote_id: number | null;
+        aviario: string;
+        lado: string;
+        box: string;
+        pesos: WeightList;
+        scores: Map<number, number>;
+        dias: Set<string>;
+      }
+      const lines = new Map<string, Line>();
+      for await (const row of pesagens.summaryRows(scope.ownerId, { ...period, nucleos: farms.map((farm) => farm.id) })) {
+        const key = `${row.nucleo_id}\u0000${row.lote_id}\u0000${row.aviario}\u0000${row.lado}\u0000${row.box}`;
+        let line = lines.get(key);
+        if (!line) {
+          line = { nucleo_id: row.nucleo_id, lote_id: row.lote_id, aviario: row.aviario, lado: row.lado, box: row.box, pesos: new WeightList(), scores: new Map(), dias: new Set() };
+          lines.set(key, line);
+        }
+        line.pesos.push(row.peso_dg);
+        if (row.score !== null) line.scores.set(row.score, (line.scores.get(row.score) ?? 0) + 1);
+        if (!line.dias.has(row.data)) line.dias.add(row.data);
+      }
+      const linhas = [...lines.values()].map((line) => {
+        const dias = [...line.dias].sort();
+        return {
+          nome_nucleo: catalog.nucleoName(line.nucleo_id),
+          lote: catalog.loteCode(line.lote_id),
+          aviario: line.aviario,
+          lado: line.lado,
+          box: line.box,
+          primeira: dias[0]!,
+          ultima: dias[dias.length - 1]!,
+          dias: dias.length,
+          stats: computeStats(line.pesos.view(), line.scores),
+        };
+      });
+      linhas.sort(
+        (a, b) =>
+          naturalCompare(a.nome_nucleo, b.nome_nucleo) ||
+          naturalCompare(a.lote, b.lote) ||
+          categoryCompare(a.aviario, b.aviario) ||
+          naturalCompare(a.lado, b.lado) ||
+          naturalCompare(a.box, b.box),
+      );
+      return { ...period, linhas };
+    },
+
+    /**
+     * gettotaisselauto: a grader's birds and weight per category. Its weighings are the ones whose
+     * serie_balanca is the grader's serial; a grader writes the category in aviario.
+     */
+    async graderTotals(scope: OwnerScope, query: { id: number; ini: string; fim: string }): Promise<TotaisSelauto> {
+      const device = inReach(scope, await devices.find(scope.ownerId, query.id));
+      if (device.modelo !== GRADER_MODEL) throw new AppError('NOT_FOUND');
+      const period = reportPeriod(query.ini, query.fim, ['ini', 'fim']);
+      const farms = await farmsInReach(scope);
+      const totals =
+        farms.length === 0
+          ? []
+          : await pesagens.totalsByAviario(scope.ownerId, { ...period, nucleos: farms.map((farm) => farm.id), serie_balanca: device.serie });
+      const byCategory = new Map(totals.map((total) => [total.aviario, total]));
+      const aves = GRADER_CATEGORIES.reduce((sum, desc) => sum + (byCategory.get(desc)?.aves ?? 0), 0);
+      const pesoDg = GRADER_CATEGORIES.reduce((sum, desc) => sum + (byCategory.get(desc)?.peso_dg ?? 0), 0);
+      const mean = (dg: number, count: number) => (count === 0 ? null : Number(roundHalfAway(BigInt(dg), BigInt(count))) / 10);
+      return {
+        device_id: device.id,
+        serie: device.serie,
+        ini: period.inicio,
+        fim: period.fim,
+        categorias: GRADER_CATEGORIES.map((desc, index) => {
+          const total = byCategory.get(desc) ?? { aves: 0, peso_dg: 0 };
+          return {
+            box: index + 1,
+            desc,
+            aves: total.aves,
+            peso_total: total.peso_dg / 10,
+            pm: mean(total.peso_dg, total.aves),
+            percent: aves === 0 ? 0 : Number(roundHalfAway(BigInt(total.aves) * 10_000n, BigInt(aves))) / 100,
+          };
+        }),
+        total: { aves, peso_total: pesoDg / 10, pm: mean(pesoDg, aves) },
+      };
+    },
+
+    /** getuniestrutura: farm → flock → house, with each farm's graders. */
+    async structure(scope: OwnerScope): Promise<UniEstrutura> {
+      const farms = await farmsInReach(scope);
+      const flocks = await lotes.list(scope.ownerId, scope.nucleos);
+      const graders = (await devices.list(scope.ownerId, scope.nucleos)).filter((device) => device.modelo === GRADER_MODEL);
+      return farms.map((farm) => ({
+        id: farm.id,
+        nome: farm.nome,
+        seletoras: graders
+          .filter((device) => device.nucleo_id === farm.id)
+          .map((device) => ({ id: device.id, serie: device.serie, nome: device.nome }))
+          .sort((a, b) => naturalCompare(a.serie, b.serie)),
+        lotes: flocks
+          .filter((lote) => lote.nucleo_id === farm.id)
+          .sort(byCodigo)
+          .map((lote) => ({ id: lote.id, codigo: lote.codigo, situacao: situacao(lote), aviarios: lote.aviarios.map(({ id, nome }) => ({ id, nome })) })),
+      }));
+    },
+
+    /** usrstats: counts, and per active flock its latest weighing day and growth against its standard. */
+    async dashboard(scope: OwnerScope): Promise<UsrStats> {
+      const owner = await users.findById(scope.ownerId);
+      const today = localDate(clock(), owner?.timezone ?? DEFAULT_TIMEZONE);
+      const farms = await farmsInReach(scope);
+      const farmNames = new Map(farms.map((farm) => [farm.id, farm.nome]));
+      const active = (await lotes.list(scope.ownerId, scope.nucleos)).filter((lote) => lote.data_encerramento === null);
+      const standards = await standardsOf(scope);
+      const days = await pesagens.dailyTotals(scope.ownerId, active.map((lote) => lote.id));
+      const tiles = [];
+      for (const lote of active) {
+        const curve = lote.padrao_id === null ? undefined : standards.get(lote.padrao_id);
+        const own = days.filter((day) => day.lote_id === lote.id).sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
+        const ageOn = (day: (typeof own)[number]) => (lote.data_alojamento === null ? day.idade_lote : daysBetween(lote.data_alojamento, day.data));
+        const curva = own.map((day) => {
+          const idade = ageOn(day);
+          const padraoDg = curve && idade !== null ? standardAt(curve, idade) : null;
+          return { data: day.data, idade, pesoMedio: Number(roundHalfAway(BigInt(day.peso_dg), BigInt(day.aves))) / 10, padrao: padraoDg === null ? null : padraoDg / 10 };
+        });
+        const latest = own[own.length - 1];
+        let ultima: UsrStats['lotes'][number]['ultima'] = null;
+        if (latest) {
+          const birds = await pesagens.dayWeights(scope.ownerId, lote.id, latest.data);
+          const stats = computeStats(
+            birds.map((bird) => bird.peso_dg),
+            birds.map((bird) => bird.score),
+          );
+          const idade = ageOn(latest);
+          const before = own[own.length - 2];
+          const padraoDg = curve && idade !== null ? standardAt(curve, idade) : null;
+          ultima = {
+            data: latest.data,
+            idade,
+            pesoMedio: stats.pesoMedio,
+            uni: stats.uni,
+            cv: stats.cv,
+            totalAves: stats.totalAves,
+            ganhoDiario: before ? dailyGain(before, latest) : null,
+            percentPadrao: padraoDg === null ? null : percentOfStandard(latest.peso_dg, latest.aves, padraoDg),
+          };
+        }
+        tiles.push({ lote_id: lote.id, codigo: lote.codigo, nome_nucleo: farmNames.get(lote.nucleo_id) ?? lote.nucleo_nome, idade: flockAge(lote, today), ultima, curva });
+      }
+      tiles.sort((a, b) => naturalCompare(a.nome_nucleo, b.nome_nucleo) || naturalCompare(a.codigo, b.codigo));
+      return {
+        contagens: {
+          nucleos: farms.length,
+          lotesAtivos: active.length,
+          dispositivos: (await devices.list(scope.ownerId, scope.nucleos)).length,
+          pesagens: await pesagens.count(scope.ownerId, scope.nucleos),
+        },
+        lotes: tiles,
+      };
+    },
+  };
+  return service;
+}
+export type WeighingsService = ReturnType<typeof weighingsService>;
+
+/**
+ * g/day between two weighing days, from the exact means: (S₁/n₁ − S₀/n₀) / days, in decigrams,
+ * rounded half away from zero to 0.1 g.
+ */
+export function dailyGain(before: { data: string; aves: number; peso_dg: number }, after: { data: string; aves: number; peso_dg: number }): number | null {
+  const days = daysBetween(before.data, after.data);
+  if (days <= 0 || before.aves === 0 || after.aves === 0) return null;
+  const numerator = BigInt(after.peso_dg) * BigInt(before.aves) - BigInt(before.peso_dg) * BigInt(after.aves);
+  return Number(roundHalfAway(numerator, BigInt(before.aves) * BigInt(after.aves) * BigInt(days))) / 10;
+}

@@ -1,0 +1,170 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent, IconPlayerPlay } from '@tabler/icons-react';
+import type { ReportHeader } from '@portal/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
+import { isoToMasked, maskedToIso } from '../records/dates';
+import { OwnerPicker } from '../records/OwnerPicker';
+import type { OwnerState } from '../records/owner';
+import type { ReportKind } from './api';
+import { QUICK_RANGES, quickRange, todayIso, type ReportFilters } from './filters';
+
+interface Draft {
+  nucleo: string | null;
+  lote: string | null;
+  aviario: string | null;
+  sexo: string | null;
+  inicio: string;
+  fim: string;
+}
+
+/** The draft of the filters in the url; without dates, the last 30 days. */
+function draftOf(filters: ReportFilters): Draft {
+  const fallback = quickRange(todayIso(), QUICK_RANGES[0]);
+  return {
+    nucleo: filters.nucleo === undefined ? null : String(filters.nucleo),
+    lote: filters.lote === undefined ? null : String(filters.lote),
+    aviario: filters.aviario ?? null,
+    sexo: filters.sexo ?? null,
+    inicio: isoToMasked(filters.inicio ?? fallback.inicio),
+    fim: isoToMasked(filters.fim ?? fallback.fim),
+  };
+}
+
+interface ReportFiltersPanelProps {
+  kind: ReportKind;
+  owner: OwnerState;
+  header: ReportHeader | undefined;
+  filters: ReportFilters;
+  generating: boolean;
+  /** The filters to generate (dates as YYYY-MM-DD); `prop` is added by the screen. */
+  onGenerate: (filters: Omit<ReportFilters, 'prop'>) => void;
+}
+
+/**
+ * Owner, farm, flock, house, sex and period of a weighing report, with the quick ranges of
+ * section 9 (30 and 365 days back) and Generate. Test ids: `report-filters`, `filter-<name>`,
+ * `range-<days>`, `report-generate`, `report-available`.
+ */
+export function ReportFiltersPanel({ kind, owner, header, filters, generating, onGenerate }: ReportFiltersPanelProps) {
+  const { t } = useTranslation();
+  const label = (name: string) => t(`reports.keys.${kind}.${name}`);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  const [errors, setErrors] = useState<{ inicio?: string; fim?: string }>({});
+  const set = (values: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...values }));
+
+  const nucleos = header?.nucleos ?? [];
+  const chosenFarm = nucleos.find((nucleo) => String(nucleo.id) === draft.nucleo);
+  const lotes = (chosenFarm ? [chosenFarm] : nucleos).flatMap((nucleo) =>
+    nucleo.lotes.map((lote) => ({
+      value: String(lote.id),
+      // Without a farm chosen the flock says whose it is: codes repeat between farms.
+      label: chosenFarm ? lote.codigo : t('reports.filters.loteOf', { lote: lote.codigo, nucleo: nucleo.nome }),
+    })),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const inicio = maskedToIso(draft.inicio);
+    const fim = maskedToIso(draft.fim);
+    const found = {
+      inicio: inicio ? undefined : t(draft.inicio.trim() ? 'errors.FIELD_INVALID' : 'errors.FIELD_REQUIRED'),
+      fim: fim ? (inicio && fim < inicio ? t('errors.DATE_RANGE_INVALID') : undefined) : t(draft.fim.trim() ? 'errors.FIELD_INVALID' : 'errors.FIELD_REQUIRED'),
+    };
+    setErrors(found);
+    if (!inicio || !fim || found.fim) return;
+    onGenerate({
+      nucleo: draft.nucleo ? Number(draft.nucleo) : undefined,
+      lote: draft.lote ? Number(draft.lote) : undefined,
+      aviario: draft.aviario ?? undefined,
+      sexo: draft.sexo ?? undefined,
+      inicio,
+      fim,
+    });
+  };
+
+  const select = (name: 'aviario' | 'sexo', options: string[]) => (
+    <Select
+      label={label(name)}
+      placeholder={t('reports.filters.all')}
+      data={options}
+      value={draft[name]}
+      onChange={(value) => set({ [name]: value })}
+      clearable
+      searchable
+      comboboxProps={{ withinPortal: true }}
+      data-testid={`filter-${name}`}
+    />
+  );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={submit} data-testid="report-filters">
+      <Stack gap="md">
+        <OwnerPicker owner={owner} />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <Select
+            label={label('nucleo')}
+            placeholder={t('reports.filters.all')}
+            data={nucleos.map((nucleo) => ({ value: String(nucleo.id), label: nucleo.nome }))}
+            value={draft.nucleo}
+            onChange={(value) => {
+              const farm = nucleos.find((nucleo) => String(nucleo.id) === value);
+              // A flock of another farm no longer fits.
+              set({ nucleo: value, lote: farm && !farm.lotes.some((lote) => String(lote.id) === draft.lote) ? null : draft.lote });
+            }}
+            clearable
+            searchable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="filter-nucleo"
+          />
+          <Select
+            label={label('lote')}
+            placeholder={t('reports.filters.all')}
+            data={lotes}
+            value={draft.lote}
+            onChange={(value) => set({ lote: value })}
+            clearable
+            searchable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="filter-lote"
+          />
+          {select('aviario', header?.aviarios ?? [])}
+          {select('sexo', header?.sexos ?? [])}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <DateInput label={t('reports.filters.inicio')} value={draft.inicio} onChange={(inicio) => set({ inicio })} error={errors.inicio} data-testid="filter-inicio" />
+          <DateInput label={t('reports.filters.fim')} value={draft.fim} onChange={(fim) => set({ fim })} error={errors.fim} data-testid="filter-fim" />
+        </SimpleGrid>
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="xs">
+            {QUICK_RANGES.map((days) => (
+              <Button
+                key={days}
+                variant="light"
+                size="sm"
+                leftSection={<IconCalendarEvent size={16} />}
+                onClick={() => {
+                  const range = quickRange(todayIso(), days);
+                  set({ inicio: isoToMasked(range.inicio), fim: isoToMasked(range.fim) });
+                  setErrors({});
+                }}
+                data-testid={`range-${days}`}
+              >
+                {t('reports.filters.lastDays', { count: days })}
+              </Button>
+            ))}
+          </Group>
+          <Button type="submit" leftSection={<IconPlayerPlay size={18} />} loading={generating} data-testid="report-generate">
+            {t('reports.filters.generate')}
+          </Button>
+        </Group>
+        {header?.primeira && header.ultima && (
+          <Text size="sm" c="dimmed" data-testid="report-available">
+            {t('reports.filters.available', { from: isoToMasked(header.primeira), to: isoToMasked(header.ultima) })}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ScreenProps } from '../screens/ScreenFrame';
+import { WeighingReportScreen } from './WeighingReportScreen';
+
+/** aves: the weight report of the farms' weighings. */
+export default function WeightReportPage({ route }: ScreenProps) {
+  return <WeighingReportScreen route={route} kind="aves" />;
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { avesPesosResponse, reportHeader } from '@portal/shared';
+import { apiRequest } from '../../api/client';
+import { reportBody, type ReportFilters } from './filters';
+
+/**
+ * The two weighing reports share their screen: the weight report (aves) reads farms' weighings,
+ * the hatchery report (aves-incubatorio) hatcheries' (section 4 and 5 of the issue). The words
+ * differ: in a hatchery lote is the hatch, aviario the incubator and sexo the line.
+ */
+export type ReportKind = 'aves' | 'incubatorio';
+
+export const REPORT_KINDS: Record<ReportKind, { header: 'avesheader' | 'incubatorioheader'; incubatorio: boolean; path: string }> = {
+  aves: { header: 'avesheader', incubatorio: false, path: '/aves' },
+  incubatorio: { header: 'incubatorioheader', incubatorio: true, path: '/aves-incubatorio' },
+};
+
+/** POST avesheader {prop} / incubatorioheader {prop}: the farms, flocks, houses, sexes and scales the filters offer. */
+export function useReportHeader(kind: ReportKind, prop: number | undefined, enabled: boolean) {
+  const call = REPORT_KINDS[kind].header;
+  return useQuery({
+    queryKey: ['reports', call, prop ?? 'self'],
+    queryFn: () => apiRequest(call, { method: 'POST', body: prop === undefined ? {} : { prop }, schema: reportHeader }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** POST avespesos: the report of generated filters (both dates); nothing is asked until then. */
+export function useWeighingReport(kind: ReportKind, filters: ReportFilters, enabled: boolean) {
+  const generated = filters.inicio !== undefined && filters.fim !== undefined;
+  return useQuery({
+    queryKey: ['reports', 'avespesos', kind, filters],
+    queryFn: () =>
+      apiRequest('avespesos', {
+        method: 'POST',
+        body: reportBody({ ...filters, inicio: filters.inicio!, fim: filters.fim! }, REPORT_KINDS[kind].incubatorio),
+        schema: avesPesosResponse,
+      }),
+    enabled: enabled && generated,
+    // A report is a snapshot the user asked for: no refetch on focus, asked again only by Generate.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}

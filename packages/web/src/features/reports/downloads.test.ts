@@ -1,0 +1,53 @@
+import { createInstance, type TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { loadLocaleTree } from '../../i18n/resources';
+import { downloadName, downloadText } from './downloads';
+import { TEST_REPORT } from './testReport';
+
+async function translator(language: 'pt' | 'en' | 'es'): Promise<TFunction> {
+  const i18n = createInstance();
+  await i18n.init({ lng: language, resources: { [language]: { translation: await loadLocaleTree(language) } }, interpolation: { escapeValue: false } });
+  return i18n.t;
+}
+
+const options = async (language: 'pt' | 'en' | 'es', locale: string, separator: string) => ({
+  t: await translator(language),
+  kind: 'aves' as const,
+  report: TEST_REPORT,
+  locale,
+  language,
+  separator,
+});
+
+describe('report downloads', () => {
+  it('CSV: section 3 names as titles, the user separator, pt-BR decimal comma without grouping, keys ending .R.P', async () => {
+    const lines = downloadText('csv', await options('pt', 'pt-BR', ';')).split('\r\n');
+    expect(lines[0]!.split(';').slice(0, 14)).toEqual(['nivel', 'data', 'nucleo', 'lote', 'sexo', 'aviario', 'lado', 'box', 'linha', 'idade_lote', 'key', 'totalAves', 'pesoMedio', 'desvioP']);
+    expect(lines[6]).toBe(
+      'box;10/11/2026;Granja Primavera;L-7;Macho;Aviário 1;A;2;Ross;28;"2026-11-10;L-7;Macho;Aviário 1;A;2.R.P";1;1234,5;0,0;0,00;100,00;1;1111,1;1357,9;0;0,00;0;0,00;1234,5;1234,5;1234,5;;;',
+    );
+  });
+
+  it('CSV with a tab in English: decimal point, nothing quoted that needs no quotes', async () => {
+    const lines = downloadText('csv', await options('en', 'en-US', '\t')).split('\r\n');
+    expect(lines[5]!.split('\t').slice(10, 14)).toEqual(['2026-11-10;L-7;Macho;Aviário 1;A;1.R.P', '3', '2000.0', '200.0']);
+  });
+
+  it('TXT and HTML: translated title and labels, grouped numbers', async () => {
+    const txt = downloadText('txt', await options('es', 'es-ES', ';'));
+    expect(txt.startsWith('Análisis de pesaje\r\n')).toBe(true);
+    expect(txt).toContain('Básculas:');
+    expect(txt).toContain('Peso medio');
+    expect(txt).toContain('130,72');
+    const html = downloadText('html', await options('pt', 'pt-BR', ';'));
+    expect(html).toContain('<title>Análise de pesagem</title>');
+    expect(html).toContain('<th class="n">Peso médio</th>');
+    expect(html).toContain('<td class="n">6.000,0</td>');
+    expect(html).toContain('<td class="n">1.234,5</td>');
+  });
+
+  it('names the file after the report and its period', () => {
+    expect(downloadName('aves', TEST_REPORT, 'csv')).toBe('aves_2026-11-01_2026-11-30.csv');
+    expect(downloadName('incubatorio', TEST_REPORT, 'html')).toBe('aves-incubatorio_2026-11-01_2026-11-30.html');
+  });
+});

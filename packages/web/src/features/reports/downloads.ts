@@ -1,0 +1,61 @@
+import type { AvesPesosResponse } from '@portal/shared';
+import type { TFunction } from 'i18next';
+import { isoToMasked } from '../records/dates';
+import { toCsv, toHtml, toTxt } from './exportFormat';
+import { COLUMN_IDS, coveredNames, LEVELS, numberText, reportTable, type ColumnId, type Level, type TableTexts } from './reportTable';
+import type { ReportKind } from './api';
+
+export const DOWNLOAD_FORMATS = ['csv', 'txt', 'html'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+const MIME: Record<DownloadFormat, string> = { csv: 'text/csv', txt: 'text/plain', html: 'text/html' };
+
+/** The header lines of the TXT and HTML downloads. */
+function metaOf(t: TFunction, kind: ReportKind, report: AvesPesosResponse): [string, string][] {
+  const names = coveredNames(report);
+  return [
+    [t('reports.period'), t('reports.periodRange', { from: isoToMasked(report.inicio), to: isoToMasked(report.fim) })],
+    ...(names.nucleos.length ? [[t(`reports.keys.${kind}.nucleo`), names.nucleos.join(', ')] as [string, string]] : []),
+    ...(names.lotes.length ? [[t(`reports.keys.${kind}.lote`), names.lotes.join(', ')] as [string, string]] : []),
+    [t('reports.scalesLabel'), report.balancas.join(', ') || t('reports.none')],
+    [t('reports.uniformity'), t('reports.uniformityRule')],
+  ];
+}
+
+/**
+ * The text of a download. CSV titles its columns with the section 3 names (data, lote, pesoMedio,
+ * cv …) and writes numbers without thousands separators, so spreadsheets read them; TXT and HTML
+ * use the translated labels. Numbers follow the interface language (pt-BR: decimal comma).
+ */
+export function downloadText(format: DownloadFormat, options: { t: TFunction; kind: ReportKind; report: AvesPesosResponse; locale: string; language: string; separator: string }): string {
+  const { t, kind, report } = options;
+  const machine = format === 'csv';
+  const texts: TableTexts = {
+    title: t('reports.analysisTitle'),
+    meta: metaOf(t, kind, report),
+    headers: Object.fromEntries(COLUMN_IDS.map((id) => [id, machine ? id : t(`reports.columns.${kind}.${id}`)])) as Record<ColumnId, string>,
+    levels: Object.fromEntries(LEVELS.map((level) => [level, machine ? level : t(`reports.levels.${level}`)])) as Record<Level, string>,
+  };
+  const table = reportTable(report, texts, numberText(options.locale, !machine));
+  if (format === 'csv') return toCsv(table, options.separator);
+  if (format === 'txt') return toTxt(table);
+  return toHtml(table, options.language);
+}
+
+/** `aves_2026-11-01_2026-11-30.csv` */
+export function downloadName(kind: ReportKind, report: AvesPesosResponse, format: DownloadFormat): string {
+  return `${kind === 'aves' ? 'aves' : 'aves-incubatorio'}_${report.inicio}_${report.fim}.${format}`;
+}
+
+/** Saves text as a file (UTF-8 with a byte order mark, so spreadsheets read the accents). */
+export function saveFile(name: string, text: string, format: DownloadFormat): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: `${MIME[format]};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -1,0 +1,86 @@
+import { isIsoDate, type AvesPesosBody } from '@portal/shared';
+
+/**
+ * The filters of a weighing report, kept in the url query so a report can be bookmarked and
+ * shared: `?prop=&nucleo=&lote=&aviario=&sexo=&inicio=YYYY-MM-DD&fim=YYYY-MM-DD`. A url with both
+ * dates is a generated report; without them the screen only offers the filters.
+ */
+export interface ReportFilters {
+  /** The owner acted for; absent: the owner chosen in the app (usually oneself). */
+  prop?: number;
+  nucleo?: number;
+  lote?: number;
+  aviario?: string;
+  sexo?: string;
+  inicio?: string;
+  fim?: string;
+}
+
+/** Section 9 date-range helpers: 30 and 365 days back. */
+export const QUICK_RANGES = [30, 365] as const;
+
+const positiveId = (text: string | null): number | undefined => {
+  const value = Number(text);
+  return text && Number.isInteger(value) && value > 0 ? value : undefined;
+};
+const someText = (text: string | null): string | undefined => (text && text.trim() !== '' ? text : undefined);
+const isoDate = (text: string | null): string | undefined => (text && isIsoDate(text) ? text : undefined);
+
+/** The filters in a url query; anything malformed is left out (a hand-edited link still opens). */
+export function filtersFromSearch(params: URLSearchParams): ReportFilters {
+  const filters: ReportFilters = {
+    prop: positiveId(params.get('prop')),
+    nucleo: positiveId(params.get('nucleo')),
+    lote: positiveId(params.get('lote')),
+    aviario: someText(params.get('aviario')),
+    sexo: someText(params.get('sexo')),
+    inicio: isoDate(params.get('inicio')),
+    fim: isoDate(params.get('fim')),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as ReportFilters;
+}
+
+/** The url query of some filters, in a fixed order (the same report, the same link). */
+export function searchFromFilters(filters: ReportFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of ['prop', 'nucleo', 'lote', 'aviario', 'sexo', 'inicio', 'fim'] as const) {
+    const value = filters[name];
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  return params;
+}
+
+/** The day `days` before `today` (YYYY-MM-DD), counted on the calendar, not in hours. */
+export function daysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A quick range: from `days` back to today, both included. */
+export function quickRange(today: string, days: number): { inicio: string; fim: string } {
+  return { inicio: daysBefore(today, days), fim: today };
+}
+
+/** Today on this device (YYYY-MM-DD): the day the user is standing in, not UTC's. */
+export function todayIso(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The avespesos body of generated filters (both dates present), for the weight or the hatchery report. */
+export function reportBody(filters: ReportFilters & { inicio: string; fim: string }, incubatorio: boolean): AvesPesosBody {
+  return {
+    ...(filters.prop === undefined ? {} : { prop: filters.prop }),
+    inicio: filters.inicio,
+    fim: filters.fim,
+    ...(filters.nucleo === undefined ? {} : { nucleo_id: filters.nucleo }),
+    ...(filters.lote === undefined ? {} : { lote_id: filters.lote }),
+    ...(filters.aviario === undefined ? {} : { aviario: filters.aviario }),
+    ...(filters.sexo === undefined ? {} : { sexo: filters.sexo }),
+    incubatorio,
+  };
+}
+
+/** True when the filters name a period, i.e. the url is a generated report. */
+export function isGenerated(filters: ReportFilters): filters is ReportFilters & { inicio: string; fim: string } {
+  return filters.inicio !== undefined && filters.fim !== undefined;
+}

@@ -1,0 +1,166 @@
+import { Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { Estatisticas } from '@portal/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EChart } from '../../components/charts/EChart';
+import { useNumberFormat } from '../records/useNumberFormat';
+import { CategoryName, useCategoryLabel } from './CategoryName';
+import { compareGrading, type CategoryComparison } from './selection';
+
+interface BeforeAfterProps {
+  /** Every bird the grader weighed of the flock in the period: the population before grading. */
+  before: Estatisticas;
+  /** Each category's birds over the same period. */
+  after: ReadonlyArray<{ categoria: string; stats: Estatisticas }>;
+  loading: boolean;
+}
+
+/** The flock's uniformity before grading against each category's after it: figures, a table and a bar chart. */
+export function BeforeAfter({ before, after, loading }: BeforeAfterProps) {
+  const { t } = useTranslation();
+  const n = useNumberFormat();
+  const figures = useFigures();
+  const rows = compareGrading(before, after);
+  const whole = figures(before);
+  const points = (value: number | null) => (value === null ? '' : `${value > 0 ? '+' : ''}${n.format(value, 2)}`);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} data-testid="uni-comparison">
+      <Title order={2} size="h4">
+        {t('uniformization.comparison.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('uniformization.comparison.description')}
+      </Text>
+
+      <Text fw={700} mb={4}>
+        {t('uniformization.comparison.before')}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="lg" data-testid="uni-before">
+        <Figure label={t('uniformization.columns.birds')} value={whole.aves} testId="uni-before-aves" />
+        <Figure label={t('uniformization.columns.mean')} value={whole.pesoMedio} testId="uni-before-peso" />
+        <Figure label={t('uniformization.columns.uni')} value={whole.uni} testId="uni-before-uni" />
+        <Figure label={t('uniformization.columns.cv')} value={whole.cv} testId="uni-before-cv" />
+      </SimpleGrid>
+
+      <Text fw={700} mb={4}>
+        {t('uniformization.comparison.after')}
+      </Text>
+      {loading ? (
+        <Loader size="sm" data-testid="uni-after-loading" />
+      ) : (
+        <>
+          <Table striped verticalSpacing="xs" horizontalSpacing="xs" data-testid="uni-after">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('uniformization.columns.category')}</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  {t('uniformization.columns.birds')}
+                </Table.Th>
+                <Table.Th ta="right">{t('uniformization.columns.mean')}</Table.Th>
+                <Table.Th ta="right">{t('uniformization.columns.uni')}</Table.Th>
+                <Table.Th ta="right">{t('uniformization.columns.cv')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.categoria} data-testid="uni-after-row" data-category={row.categoria}>
+                  <Table.Td>
+                    <CategoryName name={row.categoria} />
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm" data-col="aves">
+                    {n.format(row.stats.totalAves, 0)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-col="pesoMedio">
+                    {n.format(row.stats.pesoMedio, 1)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" data-col="uni">
+                      {n.format(row.stats.uni, 2)}
+                    </Text>
+                    {row.ganhoUni !== null && (
+                      <Badge size="xs" variant="light" color={row.ganhoUni >= 0 ? 'green' : 'red'} tt="none" data-col="ganhoUni">
+                        {points(row.ganhoUni)}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" data-col="cv">
+                    {n.format(row.stats.cv, 2)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('uniformization.comparison.gainNote')}
+          </Text>
+          <UniformityChart before={before} rows={rows} />
+        </>
+      )}
+      <Text size="xs" c="dimmed" mt="sm" data-testid="uni-band-note">
+        {t('uniformization.comparison.bandNote')}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Uniformity and CV, the whole flock first (grey) then each category, as bars. */
+function UniformityChart({ before, rows }: { before: Estatisticas; rows: CategoryComparison[] }) {
+  const { t, i18n } = useTranslation();
+  const n = useNumberFormat();
+  const label = useCategoryLabel();
+  const names = [t('uniformization.chart.before'), ...rows.map((row) => label(row.categoria))];
+  const uni = [before.uni, ...rows.map((row) => row.stats.uni)];
+  const cv = [before.cv, ...rows.map((row) => row.stats.cv)];
+  // Redrawn only when what it shows changes (the arrays above are new on every render).
+  const shown = JSON.stringify([names, uni, cv, i18n.language]);
+  const option = useMemo(() => {
+    // The whole flock's bars in greys, so "before" stands apart from the categories.
+    const bars = (values: (number | null)[], color: string, first: string) => values.map((value, index) => ({ value, itemStyle: { color: index === 0 ? first : color } }));
+    return {
+      animation: false,
+      grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+      legend: { top: 0, data: [t('uniformization.chart.uni'), t('uniformization.chart.cv')] },
+      tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? `${n.format(value, 2)} %` : '') },
+      xAxis: { type: 'category', data: names, axisLabel: { interval: 0, rotate: names.length > 4 ? 35 : 0, fontSize: 11 } },
+      yAxis: { type: 'value', max: 100, axisLabel: { formatter: (value: number) => `${n.format(value)} %` } },
+      series: [
+        { name: t('uniformization.chart.uni'), type: 'bar', data: bars(uni, '#2f9e44', '#868e96'), itemStyle: { color: '#2f9e44' } },
+        { name: t('uniformization.chart.cv'), type: 'bar', data: bars(cv, '#f08c00', '#ced4da'), itemStyle: { color: '#f08c00' } },
+      ],
+    };
+  }, [shown]);
+  return (
+    <EChart
+      option={option}
+      height={320}
+      label={t('uniformization.chart.label', { before: n.format(before.uni, 2) })}
+      testId="uni-chart"
+    />
+  );
+}
+
+/** One figure of the whole flock before grading. */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={{ base: 20, sm: 24 }} fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The figures of a group: birds, mean (g), uniformity and CV (%). */
+function useFigures() {
+  const n = useNumberFormat();
+  return (stats: Estatisticas) => ({
+    aves: n.format(stats.totalAves, 0),
+    pesoMedio: n.format(stats.pesoMedio, 1),
+    uni: n.format(stats.uni, 2),
+    cv: n.format(stats.cv, 2),
+  });
+}

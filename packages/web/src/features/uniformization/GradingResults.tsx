@@ -1,0 +1,176 @@
+import { Alert, Button, Center, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileImport } from '@tabler/icons-react';
+import type { AvesPesosBody, TotaisSelauto } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../api/errorText';
+import { isoToMasked } from '../records/dates';
+import { NoticePanel } from '../records/NoticePanel';
+import { useNumberFormat } from '../records/useNumberFormat';
+import { useCategoryReports, useGraderReport, useTotaisSelauto } from './api';
+import { CategoryName, categoryColor } from './CategoryName';
+import { BeforeAfter } from './BeforeAfter';
+import { sortCategories, type UniFarm, type UniFlock, type UniGrader } from './selection';
+
+interface GradingResultsProps {
+  prop: number | undefined;
+  farm: UniFarm;
+  flock: UniFlock;
+  grader: UniGrader;
+  inicio: string;
+  fim: string;
+}
+
+/** The grader's totals per category, then the flock's uniformity before and after grading. */
+export function GradingResults({ prop, farm, flock, grader, inicio, fim }: GradingResultsProps) {
+  const { t } = useTranslation();
+  const totals = useTotaisSelauto(grader.id, inicio, fim);
+  const body: AvesPesosBody = {
+    ...(prop === undefined ? {} : { prop }),
+    inicio,
+    fim,
+    nucleo_id: farm.id,
+    lote_id: flock.id,
+    serie_balanca: grader.serie,
+    incubatorio: false,
+  };
+  const report = useGraderReport(body);
+  const categorias = sortCategories((report.data?.grupos ?? []).flatMap((grupo) => grupo.categorias.map((categoria) => categoria.aviario)));
+  const perCategory = useCategoryReports(report.data ? body : undefined, categorias);
+
+  const failed = [totals, report, ...perCategory].find((query) => query.isError);
+  if (failed) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} data-testid="uni-error">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{errorText(failed.error, t)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
+            {t('records.list.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (!totals.data || !report.data) {
+    return (
+      <Center py="xl" data-testid="uni-loading">
+        <Loader />
+      </Center>
+    );
+  }
+  // The flock is the subject: without its grader weighings there is no before or after to show.
+  // The grader's totals (any flock) still show when it sorted other birds in the period.
+  if (report.data.total.totalAves === 0) {
+    return (
+      <Stack gap="lg">
+        <NoticePanel
+          icon={IconFileImport}
+          title={t('uniformization.empty.title')}
+          text={t('uniformization.empty.text', { flock: flock.codigo, grader: grader.nome.trim() || grader.serie })}
+          testId="uni-empty"
+          maw={560}
+          action={
+            <Button component={Link} to="/importacao" variant="light" leftSection={<IconFileImport size={18} />}>
+              {t('uniformization.empty.import')}
+            </Button>
+          }
+        />
+        {totals.data.total.aves > 0 && <TotalsCard totals={totals.data} />}
+      </Stack>
+    );
+  }
+
+  const after = perCategory.flatMap((query, index) => (query.data ? [{ categoria: categorias[index]!, stats: query.data.total }] : []));
+  return (
+    <Stack gap="lg" data-testid="uni-results">
+      <Text c="dimmed" size="sm" data-testid="uni-summary">
+        {t('uniformization.summary', {
+          flock: flock.codigo,
+          farm: farm.nome,
+          grader: grader.nome.trim() || grader.serie,
+          serie: grader.serie,
+          from: isoToMasked(inicio),
+          to: isoToMasked(fim),
+        })}
+      </Text>
+      <TotalsCard totals={totals.data} />
+      <BeforeAfter before={report.data.total} after={after} loading={perCategory.some((query) => query.isPending)} />
+    </Stack>
+  );
+}
+
+/** gettotaisselauto: birds, weight, mean and share per category over the period. */
+function TotalsCard({ totals }: { totals: TotaisSelauto }) {
+  const { t } = useTranslation();
+  const n = useNumberFormat();
+  const kg = (grams: number) => n.format(grams / 1000, 1);
+  // A category without birds has no mean: a dash, not an empty cell.
+  const grams = (value: number | null) => (value === null ? '–' : n.format(value, 1));
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+      <Title order={2} size="h4">
+        {t('uniformization.totals.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('uniformization.totals.description')}
+      </Text>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" data-testid="uni-totals">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('uniformization.columns.category')}</Table.Th>
+            <Table.Th ta="right">{t('uniformization.columns.birds')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('uniformization.columns.totalWeight')}
+            </Table.Th>
+            <Table.Th ta="right">{t('uniformization.columns.mean')}</Table.Th>
+            <Table.Th ta="right">{t('uniformization.columns.percent')}</Table.Th>
+            <Table.Th w="22%" visibleFrom="sm">
+              {t('uniformization.columns.share')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {totals.categorias.map((categoria) => (
+            <Table.Tr key={categoria.box} data-testid="uni-totals-row" data-category={categoria.desc}>
+              <Table.Td>
+                <CategoryName name={categoria.desc} />
+                <Progress value={categoria.percent} color={categoryColor(categoria.desc)} size="sm" mt={4} hiddenFrom="sm" aria-hidden />
+              </Table.Td>
+              <Table.Td ta="right" data-col="aves">
+                {n.format(categoria.aves, 0)}
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm" data-col="peso_total">
+                {kg(categoria.peso_total)}
+              </Table.Td>
+              <Table.Td ta="right" data-col="pm">
+                {grams(categoria.pm)}
+              </Table.Td>
+              <Table.Td ta="right" data-col="percent">
+                {n.format(categoria.percent, 2)}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Progress value={categoria.percent} color={categoryColor(categoria.desc)} size="lg" radius="sm" aria-hidden />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="uni-totals-total" fw={700}>
+            <Table.Td>{t('uniformization.totals.total')}</Table.Td>
+            <Table.Td ta="right" data-col="aves">
+              {n.format(totals.total.aves, 0)}
+            </Table.Td>
+            <Table.Td ta="right" visibleFrom="sm" data-col="peso_total">
+              {kg(totals.total.peso_total)}
+            </Table.Td>
+            <Table.Td ta="right" data-col="pm">
+              {grams(totals.total.pm)}
+            </Table.Td>
+            <Table.Td ta="right">{totals.total.aves > 0 ? n.format(100, 2) : ''}</Table.Td>
+            <Table.Td visibleFrom="sm" />
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Paper>
+  );
+}
