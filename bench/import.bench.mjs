@@ -10,10 +10,10 @@
 // - PostgreSQL: the same upload to a server on a fresh PostgreSQL database (no sqlite3-like limit).
 // Needs the sqlite3 command-line shell on PATH.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { createWriteStream, openAsBlob, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLine, portalEnv, postJson, printTable, withPostgresDatabase, withScratchDir } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
@@ -68,7 +68,8 @@ function cpuOf(pid) {
 /** The built server on `databaseUrl`, until `use` ends. */
 async function withServer(databaseUrl, dir, use) {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', DEMO: '0', SECRET_KEY: '0'.repeat(64), OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'none') },
+    // Logging at info: the address and 'portal ready' are read from the output.
+    env: { ...process.env, ...portalEnv(databaseUrl, dir), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
   });
   let output = '';
   const ready = new Promise((resolve, reject) => {
@@ -93,10 +94,9 @@ const peakMiB = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p
 
 async function portalImport(databaseUrl, dir, csv) {
   return withServer(databaseUrl, dir, async (base, pid) => {
-    const json = { 'content-type': 'application/json' };
     const account = { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'bench-pass-1', company: 'Bench' };
-    await fetch(`${base}/api/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
-    const { token } = await (await fetch(`${base}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: account.email, password: account.password }) })).json();
+    await postJson(base, 'register', account);
+    const { token } = await postJson(base, 'login', { email: account.email, password: account.password });
     const before = peakMiB(pid);
     const cpuBefore = cpuOf(pid);
     const form = new FormData();
@@ -112,55 +112,30 @@ async function portalImport(databaseUrl, dir, csv) {
   });
 }
 
-async function withPostgresDatabase(adminUrl, use) {
-  const pg = (await import('pg')).default;
-  const name = `portal_bench_import_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL not measured: ${adminUrl} is unreachable (${error.message})`);
-    return undefined;
-  }
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      return await use(url.toString());
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'portal-bench-import-'));
-try {
+await withScratchDir('portal-bench-import-', async (dir) => {
   const csv = join(dir, 'bench.csv');
   await writeCsv(csv);
   const megabytes = statSync(csv).size / 2 ** 20;
   const limit = sqliteImport(dir, csv, true);
   const bare = sqliteImport(dir, csv, false);
   const sqlite = await portalImport(`sqlite:${join(dir, 'portal.sqlite')}`, dir, csv);
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const postgres = await withPostgresDatabase(adminUrl, (url) => portalImport(url, dir, csv));
+  const postgres = await withPostgresDatabase((url) => portalImport(url, dir, csv));
 
   const f = (n, d = 1) => n.toFixed(d);
   const rate = (seconds) => `${f(ROWS / seconds / 1000, 0)}k`;
-  console.log(`date ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, ${f(totalmem() / 2 ** 30, 0)} GiB`);
+  console.log(machineLine());
   console.log(`file: ${ROWS} rows, ${f(megabytes)} MiB, comma-separated, point decimals; sqlite3 ${execFileSync('sqlite3', ['--version']).toString().split(' ')[0]} shell`);
-  console.log('| import | wall s | rows/s | speed vs limit (wall) | CPU s | CPU vs limit | server peak RSS MiB (before → after) |');
-  console.log('|---|---|---|---|---|---|---|');
-  const line = (label, run, peak = '–') =>
-    console.log(`| ${label} | ${f(run.seconds, 2)} | ${rate(run.seconds)} | ${f(limit.seconds / run.seconds, 2)} | ${f(run.cpu, 1)} | ${f(limit.cpu / run.cpu, 2)} | ${peak} |`);
-  line('sqlite3 .import, table + 4 indexes (limit)', limit);
-  line('sqlite3 .import, bare table', bare);
-  line('portal, SQLite', sqlite, `${f(sqlite.peakBefore, 0)} → ${f(sqlite.peakAfter, 0)}`);
-  if (postgres) line('portal, PostgreSQL', postgres, `${f(postgres.peakBefore, 0)} → ${f(postgres.peakAfter, 0)}`);
+  const line = (label, run, peak = '–') => [label, f(run.seconds, 2), rate(run.seconds), f(limit.seconds / run.seconds, 2), f(run.cpu, 1), f(limit.cpu / run.cpu, 2), peak];
+  const peak = (run) => `${f(run.peakBefore, 0)} → ${f(run.peakAfter, 0)}`;
+  printTable(
+    ['import', 'wall s', 'rows/s', 'speed vs limit (wall)', 'CPU s', 'CPU vs limit', 'server peak RSS MiB (before → after)'],
+    [
+      line('sqlite3 .import, table + 4 indexes (limit)', limit),
+      line('sqlite3 .import, bare table', bare),
+      line('portal, SQLite', sqlite, peak(sqlite)),
+      ...(postgres ? [line('portal, PostgreSQL', postgres, peak(postgres))] : []),
+    ],
+  );
   const ratio = limit.seconds / sqlite.seconds;
   console.log(`portal on SQLite at ${f(ratio, 2)} of sqlite3 .import's speed (target ≥ 0.5): ${ratio >= 0.5 ? 'met' : 'MISSED'}`);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

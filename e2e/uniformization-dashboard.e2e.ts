@@ -84,6 +84,12 @@ describe('uniformization and the dashboard tiles', () => {
       const page = await e2e.newPage(DESKTOP, language);
       const account = await signedIn(e2e, page, { language });
       const { lote, grader, gradedOn, firstDay } = await seedGrader(e2e, account);
+      // What the screen asks the server: the figures must come from one call, not one per category.
+      const calls: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) calls.push(url);
+      });
       const screen = new UniformizationPage(page);
       await screen.goto();
 
@@ -101,6 +107,9 @@ describe('uniformization and the dashboard tiles', () => {
       await screen.choose('house', 'Aviário 2');
       await screen.choose('grader', `Seletora Norte · ${grader.serie}`);
       await page.getByTestId('uni-results').waitFor();
+      expect(calls.filter((url) => url.pathname === '/api/avespesos')).toEqual([]);
+      const totalsCall = calls.filter((url) => url.pathname === '/api/gettotaisselauto').at(-1);
+      expect(Object.fromEntries(totalsCall!.searchParams)).toMatchObject({ id: String(grader.id), lote_id: String(lote.id) });
 
       // gettotaisselauto per category, translated, the grader's names kept beside.
       const light = screen.totalsRow('Light');
@@ -136,9 +145,10 @@ describe('uniformization and the dashboard tiles', () => {
       await expect.poll(() => page.getByTestId('uni-chart').locator('canvas').count()).toBe(1);
       await e2e.screenshot(page, `uniformization-${language}-desktop`);
 
-      // A flock the grader has not weighed: the empty state says how weighings arrive.
+      // A flock the grader has not weighed: the empty state says how weighings arrive (its totals are that flock's: none).
       await screen.choose('flock', 'Lote 8');
       await page.getByTestId('uni-empty').waitFor();
+      expect(await page.getByTestId('uni-totals').count()).toBe(0);
       expect(await page.getByTestId('uni-empty').textContent()).toContain(text(language, 'uniformization.empty.title'));
       expect(await page.getByTestId('uni-empty').getByRole('link').getAttribute('href')).toBe('#/importacao');
 

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder } from 'kysely';
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
+import { Kysely, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type Compilable } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Tables } from './tables.js';
@@ -20,6 +21,8 @@ export interface Database {
    * (a million weighings per import); statements on it join Kysely's open transaction.
    */
   sqlite?: SqliteDatabase.Database;
+  /** SQLite only: the database file (absent for ':memory:'), for read connections of its own. */
+  sqliteFile?: string;
 }
 
 export function dialectOf(url: string): DialectName {
@@ -87,7 +90,12 @@ function openSqlite(file: string): Database {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { dialect: 'sqlite', sqlite, db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+    return {
+      dialect: 'sqlite',
+      sqlite,
+      ...(file === ':memory:' ? {} : { sqliteFile: resolve(file) }),
+      db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseOpenError(
@@ -120,6 +128,68 @@ function openPostgres(url: string, log: DatabaseLog): Database {
     client.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost while in use'));
   });
   return { dialect: 'postgres', db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool, cursor: StreamCursor }) }) };
+}
+
+/** Page cache of a streamed read's own SQLite connection (KiB, as SQLite's negative cache_size). */
+const STREAM_CACHE_KIB = 65_536;
+
+/**
+ * Reads a SELECT in batches of `size` rows, for reports over millions of weighings.
+ *
+ * SQLite: on a read-only connection of its own, opened for the read and closed after it (WAL lets
+ * it read beside the writing connection, so other calls are not queued behind a report), stepping
+ * raw rows and yielding to the event loop between batches, so other requests are served meanwhile.
+ * Kysely's own stream hands over one row per promise on the shared connection: twice the time.
+ * PostgreSQL: Kysely's cursor stream (StreamCursor), gathered into batches.
+ */
+export async function* streamBatches<Row>(database: Database, query: Compilable<Row> & Streamable<Row>, size: number): AsyncGenerator<Row[]> {
+  if (database.dialect === 'postgres') {
+    let batch: Row[] = [];
+    for await (const row of query.stream(size)) {
+      batch.push(row);
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+    return;
+  }
+  // ':memory:' has no file to open twice: read on the shared connection, without pausing (another
+  // statement may not run on it while this one is open).
+  const own = database.sqliteFile === undefined ? undefined : new SqliteDatabase(database.sqliteFile, { readonly: true, fileMustExist: true });
+  let rows: IterableIterator<unknown[]> | undefined;
+  try {
+    const connection = own ?? database.sqlite!;
+    if (own) {
+      own.pragma('busy_timeout = 5000');
+      own.pragma(`cache_size = -${STREAM_CACHE_KIB}`);
+    }
+    const { sql, parameters } = query.compile();
+    const statement = connection.prepare(sql).raw(true);
+    const columns = statement.columns().map((column) => column.name);
+    let batch: Row[] = [];
+    rows = statement.iterate(...(parameters as unknown[])) as IterableIterator<unknown[]>;
+    for (const values of rows) {
+      const row: Record<string, unknown> = {};
+      for (let index = 0; index < columns.length; index += 1) row[columns[index]!] = values[index];
+      batch.push(row as Row);
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+        if (own) await eventLoopTurn();
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    // A reader that stopped early (an error, a closed request) ends the statement before its connection.
+    rows?.return?.();
+    own?.close();
+  }
+}
+
+interface Streamable<Row> {
+  stream(chunkSize?: number): AsyncIterableIterator<Row>;
 }
 
 const consoleLog: DatabaseLog = { warn: (details, message) => console.warn(message, details) };

@@ -1,4 +1,5 @@
 import { GRADER_CATEGORIES } from '@portal/shared';
+import type { ImportRow } from '../modules/imports/rows.js';
 
 /**
  * The demo account's weighings, as the files a scale, a grader and a chick scale would export
@@ -8,23 +9,8 @@ import { GRADER_CATEGORIES } from '@portal/shared';
  * 9 %), with the mis-steps an operator looks for: a lighter house, a day below standard.
  */
 
-export interface DemoWeighingRow {
-  data: string;
-  hora: string;
-  nucleo: string;
-  lote: string;
-  aviario: string;
-  lado: string;
-  box: string;
-  sexo: string;
-  /** Grams, 1 decimal. */
-  peso: number;
-  idade_lote: number | null;
-  linha: string;
-  score: number | null;
-  serie_balanca: string;
-  obs: string;
-}
+/** A weighing as the demo's files write it: an imported row with the weight in grams (1 decimal). */
+export type DemoWeighingRow = Omit<ImportRow, 'peso_dg'> & { peso: number };
 
 export interface DemoWeighingFile {
   arquivo: string;
@@ -32,7 +18,7 @@ export interface DemoWeighingFile {
   linhas: number;
 }
 
-/** mulberry32: small, fast and the same on every platform. */
+/** mulberry32: small, fast and the same on every platform (test factories replay cases from a seed with it too). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -110,7 +110,7 @@ function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; atte
     'GET /api/v2/resumo': readAll((prop) => ({ method: 'GET', path: `/api/v2/resumo?${new URLSearchParams({ ...period, ...(prop === undefined ? {} : { prop: String(prop) }) })}` })),
     'GET /api/gettotaisselauto': read((prop) => ({
       method: 'GET',
-      path: `/api/gettotaisselauto?${new URLSearchParams({ id: String(r.seletora.id), ini: period.inicio, fim: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+      path: `/api/gettotaisselauto?${new URLSearchParams({ id: String(r.seletora.id), ini: period.inicio, fim: period.fim, lote_id: String(r.lote.id), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
     })),
     'GET /api/getuniestrutura': readAll(get('getuniestrutura')),
     'GET /api/usrstats': readAll(get('usrstats')),

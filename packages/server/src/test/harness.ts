@@ -61,7 +61,11 @@ export interface TestPortal {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh database for one portal: SQLite in `dir`, or a PostgreSQL database of its own (dropped by `drop`). */
+export async function createTestDatabase(dialect: DialectName, dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'portal.sqlite')}`, drop: async () => {} };
+  const adminUrl = inject('postgresAdminUrl');
+  if (!adminUrl) throw new Error('PostgreSQL is not available for this run');
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -80,6 +84,23 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
   };
 }
 
+/**
+ * The environment of a test portal on `databaseUrl` with its files in `dir` (also for a built
+ * server started as a process): no demo data, a fixed key so no key file is written.
+ */
+export function testPortalEnv(databaseUrl: string, dir: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    OUTBOX_DIR: join(dir, 'outbox'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    PUBLIC_URL: 'http://portal.test',
+    WEB_DIST_DIR: join(dir, 'no-web'),
+    DEMO: '0',
+    SECRET_KEY: TEST_SECRET_KEY,
+  };
+}
+
 export interface TestPortalOptions {
   /** Environment over the test defaults. */
   env?: Record<string, string>;
@@ -91,27 +112,9 @@ export async function startTestPortal(dialect: DialectName, options: TestPortalO
   const { env = {}, routeDatabase = (url: string) => url } = options;
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const outboxDir = join(dir, 'outbox');
-  let dropDatabase = async () => {};
-  let databaseUrl = `sqlite:${join(dir, 'portal.sqlite')}`;
-  if (dialect === 'postgres') {
-    const adminUrl = inject('postgresAdminUrl');
-    if (!adminUrl) throw new Error('PostgreSQL is not available for this run');
-    const created = await createPostgresDatabase(adminUrl);
-    databaseUrl = routeDatabase(created.url);
-    dropDatabase = created.drop;
-  }
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl,
-    OUTBOX_DIR: outboxDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    PORT: '0',
-    PUBLIC_URL: 'http://portal.test',
-    WEB_DIST_DIR: join(dir, 'no-web'),
-    // No demo data unless a test asks for it; a fixed key so no key file is written.
-    DEMO: '0',
-    SECRET_KEY: TEST_SECRET_KEY,
-    ...env,
-  });
+  const created = await createTestDatabase(dialect, dir);
+  const databaseUrl = dialect === 'postgres' ? routeDatabase(created.url) : created.url;
+  const config = loadConfig({ ...testPortalEnv(databaseUrl, dir), ...env });
   const logger = createLogger(config);
   const database = openDatabase(config.DATABASE_URL, logger);
   await migrateToLatest(database);
@@ -156,7 +159,7 @@ export async function startTestPortal(dialect: DialectName, options: TestPortalO
     async close() {
       await app.close();
       await database.db.destroy();
-      await dropDatabase();
+      await created.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

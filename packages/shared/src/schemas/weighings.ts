@@ -176,20 +176,31 @@ export type ResumoResponse = z.infer<typeof resumoResponse>;
 /** Section 9 grader categories, in box order. */
 export const GRADER_CATEGORIES = ['Limit 1', 'SL', 'Light', 'Average 1', 'Average 2', 'Heavy', 'Super heavy'] as const;
 
-/** gettotaisselauto?id&ini&fim: a grader's birds and weight per category over a period. */
+/**
+ * gettotaisselauto?id&ini&fim[&lote_id]: a grader's birds and weight per category over a period;
+ * with lote_id only that flock's weighings (what the uniformization screen reads in one call).
+ */
 export const totaisSelautoQuery = z.object({
   prop: z.coerce.number().pipe(idField()).optional(),
   id: z.coerce.number({ error: 'FIELD_INVALID' }).pipe(idField()),
   ini: dateField,
   fim: dateField,
+  lote_id: z.coerce.number({ error: 'FIELD_INVALID' }).pipe(idField()).optional(),
 });
+/**
+ * Each category's `stats` are its birds after grading; the total's `stats` are every bird of the
+ * seven categories together, the population before grading. aves = stats.totalAves,
+ * peso_total = stats.pesoTotal and pm = stats.pesoMedio, always.
+ */
 export const totaisSelauto = z.object({
   device_id: z.number().int(),
   serie: z.string(),
   ini: z.string(),
   fim: z.string(),
-  categorias: z.array(z.object({ box: z.number().int(), desc: z.string(), aves: z.number().int(), peso_total: z.number(), pm: z.number().nullable(), percent: z.number() })),
-  total: z.object({ aves: z.number().int(), peso_total: z.number(), pm: z.number().nullable() }),
+  categorias: z.array(
+    z.object({ box: z.number().int(), desc: z.string(), aves: z.number().int(), peso_total: z.number(), pm: z.number().nullable(), percent: z.number(), stats: estatisticas }),
+  ),
+  total: z.object({ aves: z.number().int(), peso_total: z.number(), pm: z.number().nullable(), stats: estatisticas }),
 });
 export type TotaisSelauto = z.infer<typeof totaisSelauto>;
 

@@ -1,18 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DialectName } from '../../db/dialect.js';
-import { testDialects } from '../../test/harness.js';
+import { createTestDatabase, testDialects, testPortalEnv } from '../../test/harness.js';
+import { STALE_UPLOAD_MS } from './stale-uploads.js';
+import { UPLOAD_DIR_PREFIX } from './upload.js';
 
 /**
  * "A server killed during an import leaves nothing half-stored": the BUILT server (npm test
  * builds first) takes a large import; once it logs rows written inside the import's transaction
  * it is killed with SIGKILL, restarted on the same database, and nothing of the import (weighings,
  * the import row, the farm and flock it created) may remain; the same file then imports whole.
+ * The upload folder it left is removed by a later start once a day old.
  */
 const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
 const ROWS = 250_000;
@@ -27,7 +29,8 @@ interface Server {
 
 function startServer(databaseUrl: string, dir: string): Promise<Server> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'no-web'), LOG_LEVEL: 'debug', DEMO: '0', SECRET_KEY: '0'.repeat(64) },
+    // Debug logging: the test waits for the import's progress lines. TMPDIR: upload folders land in `dir`/tmp.
+    env: { ...process.env, ...testPortalEnv(databaseUrl, dir), HOST: '127.0.0.1', LOG_LEVEL: 'debug', TMPDIR: join(dir, 'tmp') },
   });
   let output = '';
   const waiters: { text: string; resolve: () => void }[] = [];
@@ -74,26 +77,6 @@ const sendImport = (baseUrl: string, token: string, file: string) => {
   return fetch(`${baseUrl}/api/importacao`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
 };
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = inject('postgresAdminUrl')!;
-  const name = `portal_kill_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 describe('a server killed during an import', () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-kill-'));
   const cleanups: (() => Promise<void>)[] = [];
@@ -103,14 +86,14 @@ describe('a server killed during an import', () => {
   });
 
   it.each(testDialects())('leaves nothing half-stored [%s]', async (dialect: DialectName) => {
-    let databaseUrl = `sqlite:${join(dir, `${dialect}.sqlite`)}`;
-    if (dialect === 'postgres') {
-      const created = await postgresDatabase();
-      databaseUrl = created.url;
-      cleanups.push(created.drop);
-    }
+    const runDir = join(dir, dialect);
+    const tmp = join(runDir, 'tmp');
+    mkdirSync(tmp, { recursive: true });
+    const created = await createTestDatabase(dialect, runDir);
+    cleanups.push(created.drop);
+    const databaseUrl = created.url;
     const file = bigFile();
-    const first = await startServer(databaseUrl, dir);
+    const first = await startServer(databaseUrl, runDir);
     cleanups.push(async () => void first.child.kill('SIGKILL'));
     const token = await signUp(first.baseUrl);
     const pending = sendImport(first.baseUrl, token, file).then(
@@ -122,8 +105,21 @@ describe('a server killed during an import', () => {
     first.child.kill('SIGKILL');
     expect(await pending).toBe('connection lost');
 
-    const second = await startServer(databaseUrl, dir);
+    // The killed server's upload folder is left behind. Made two days old, the next start removes
+    // it (and logs it); another portal's upload in progress on the same machine stays.
+    const uploads = () => readdirSync(tmp).filter((name) => name.startsWith(UPLOAD_DIR_PREFIX));
+    const [leftOver] = uploads();
+    expect(uploads()).toHaveLength(1);
+    const twoDaysAgo = new Date(Date.now() - 2 * STALE_UPLOAD_MS);
+    for (const name of readdirSync(join(tmp, leftOver!))) utimesSync(join(tmp, leftOver!, name), twoDaysAgo, twoDaysAgo);
+    utimesSync(join(tmp, leftOver!), twoDaysAgo, twoDaysAgo);
+    mkdirSync(join(tmp, `${UPLOAD_DIR_PREFIX}elsewhere`));
+    writeFileSync(join(tmp, `${UPLOAD_DIR_PREFIX}elsewhere`, 'upload'), 'data;peso\n');
+
+    const second = await startServer(databaseUrl, runDir);
     cleanups.push(async () => void second.child.kill('SIGTERM'));
+    expect(uploads()).toEqual([`${UPLOAD_DIR_PREFIX}elsewhere`]);
+    expect(second.output()).toContain(join(tmp, leftOver!));
     const database = openDatabase(databaseUrl);
     try {
       const count = async (table: 'pesagens' | 'importacoes' | 'nucleos' | 'lotes' | 'aviarios') =>

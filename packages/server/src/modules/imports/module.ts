@@ -1,14 +1,23 @@
+import { tmpdir } from 'node:os';
 import type { FeatureModule } from '../context.js';
 import { usersRepository } from '../accounts/users.repository.js';
 import { importacoesRepository } from './importacoes.repository.js';
 import { importsRoutes } from './routes.js';
 import { importsService } from './service.js';
+import { removeStaleUploads } from './stale-uploads.js';
 
 /** Manual import of weighing files: POST /api/importacao (multipart). */
-export const importsModule: FeatureModule = ({ config, database, clock, log, requireAccount, scopes }) =>
-  importsRoutes(
+export const importsModule: FeatureModule = ({ config, database, clock, log, requireAccount, scopes }) => {
+  const routes = importsRoutes(
     importsService({ importacoes: importacoesRepository(database), users: usersRepository(database.db), clock, log }),
     requireAccount,
     scopes,
     config.IMPORT_MAX_MB * 1024 * 1024,
   );
+  return async (app) => {
+    // A server killed mid-import leaves its upload folder behind: the next start clears old ones.
+    // File times are the real clock's, so Date.now() rather than the portal's clock.
+    await removeStaleUploads(tmpdir(), Date.now(), log);
+    await app.register(routes);
+  };
+};

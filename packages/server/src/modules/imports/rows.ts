@@ -1,23 +1,12 @@
 import { isIsoDate, PESO_MAX_G, type ImportField, type ImportRejeitada, type ImportRowReason } from '@portal/shared';
+import type { PesagensTable } from '../../db/tables.js';
 import type { ColumnMap } from './columns.js';
 
-/** A weighing read from a file, as stored (peso in integer tenths of a gram). */
-export interface ImportRow {
-  data: string;
-  hora: string;
+/** A weighing read from a file: the stored fields of pesagens (peso in tenths of a gram), its farm and flock by name. */
+export type ImportRow = Pick<PesagensTable, 'data' | 'hora' | 'aviario' | 'lado' | 'box' | 'sexo' | 'peso_dg' | 'idade_lote' | 'linha' | 'score' | 'serie_balanca' | 'obs'> & {
   nucleo: string;
   lote: string;
-  aviario: string;
-  lado: string;
-  box: string;
-  sexo: string;
-  peso_dg: number;
-  idade_lote: number | null;
-  linha: string;
-  score: number | null;
-  serie_balanca: string;
-  obs: string;
-}
+};
 
 /** Longest text each field may hold: the column sizes of pesagens, nucleos.nome and lotes.codigo. */
 const MAX_LENGTH: Partial<Record<ImportField, number>> = {

@@ -31,6 +31,9 @@ export interface Received {
   upload: Upload | undefined;
 }
 
+/** Each upload's private folder in the temp directory starts with this (stale-uploads.ts sweeps them). */
+export const UPLOAD_DIR_PREFIX = 'portal-import-';
+
 const HEAD_BYTES = 64 * 1024;
 const FIELD_NAMES = new Set(['prop', 'dry_run', 'create_missing', 'separador', 'decimal']);
 
@@ -115,7 +118,7 @@ function clientError(error: unknown): AppError | undefined {
 export async function receiveForm(request: FastifyRequest, beforeFile: (fields: Map<string, string>) => Promise<void>): Promise<Received> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const fields = new Map<string, string>();
-  const dir = await mkdtemp(join(tmpdir(), 'portal-import-'));
+  const dir = await mkdtemp(join(tmpdir(), UPLOAD_DIR_PREFIX));
   const discard = () => rm(dir, { recursive: true, force: true });
   let upload: Upload | undefined;
   try {

@@ -1,13 +1,31 @@
-import { computeStats, daysBetween, GRADER_CATEGORIES, type TotaisSelauto, type UniEstrutura, type UsrStats } from '@portal/shared';
+import { computeStats, daysBetween, GRADER_CATEGORIES, type Estatisticas, type TotaisSelauto, type UniEstrutura, type UsrStats } from '@portal/shared';
 import { expect, it } from 'vitest';
 import { createAccount } from '../../test/factories.js';
 import { createDevice } from '../../test/factories/devices.js';
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';
 import { createLote } from '../../test/factories/flocks.js';
 import { createPadrao } from '../../test/factories/standards.js';
-import { createPesagens } from '../../test/factories/weighings.js';
-import { describeEachDialect } from '../../test/harness.js';
+import { createPesagens, generatedWeighings, gramsToDecigrams, type PesagemInput } from '../../test/factories/weighings.js';
+import { describeEachDialect, type TestPortal } from '../../test/harness.js';
 import { localDate } from '../flocks/service.js';
+
+/** The section 3 statistics of some rows, computed apart from the server (no database, no grouping code). */
+const expectedStats = (rows: readonly PesagemInput[]): Estatisticas =>
+  computeStats(
+    rows.map((row) => gramsToDecigrams(row.peso)),
+    rows.map((row) => row.score ?? null),
+  );
+
+/** The totals without their statistics: what gettotaisselauto answered before it had them. */
+const withoutStats = (body: TotaisSelauto) => ({
+  ...body,
+  categorias: body.categorias.map(({ stats: _stats, ...categoria }) => categoria),
+  total: { aves: body.total.aves, peso_total: body.total.peso_total, pm: body.total.pm },
+});
+
+/** gettotaisselauto, or on refusal the error body. */
+const totais = (portal: TestPortal, token: string, query: string) =>
+  portal.request<TotaisSelauto & { errors?: { field: string; code: string }[] }>('GET', `/api/gettotaisselauto?${query}`, { token });
 
 describeEachDialect('grader totals (gettotaisselauto) and structure (getuniestrutura)', (portal) => {
   it("sums a grader's birds and weight per category in box order (hand-computed)", async () => {
@@ -26,10 +44,10 @@ describeEachDialect('grader totals (gettotaisselauto) and structure (getuniestru
         { peso: 9999, aviario: 'Light', serie_balanca: grader.serie, data: '2026-12-01' },
       ],
     });
-    const answer = await portal().request<TotaisSelauto>('GET', `/api/gettotaisselauto?id=${grader.id}&ini=2026-11-01&fim=2026-11-30`, { token: account.token });
+    const answer = await totais(portal(), account.token, `id=${grader.id}&ini=2026-11-01&fim=2026-11-30`);
     expect(answer.status).toBe(200);
     const zero = (box: number) => ({ box, desc: GRADER_CATEGORIES[box - 1], aves: 0, peso_total: 0, pm: null, percent: 0 });
-    expect(answer.body).toEqual({
+    expect(withoutStats(answer.body)).toEqual({
       device_id: grader.id,
       serie: grader.serie,
       ini: '2026-11-01',
@@ -47,9 +65,86 @@ describeEachDialect('grader totals (gettotaisselauto) and structure (getuniestru
       // 6720.5 / 4 = 1680.125 → 1680.1.
       total: { aves: 4, peso_total: 6720.5, pm: 1680.1 },
     });
-    const empty = await portal().request<TotaisSelauto>('GET', `/api/gettotaisselauto?id=${grader.id}&ini=2025-01-01&fim=2025-01-31`, { token: account.token });
-    expect(empty.body.total).toEqual({ aves: 0, peso_total: 0, pm: null });
+    // Before grading, the 4 birds together: band 1512.11–1848.14 g (mean 1680.125 ± 10 %), only 1520.5 inside.
+    expect(answer.body.total.stats).toMatchObject({ totalAves: 4, pesoTotal: 6720.5, pesoMedio: 1680.1, qtdUniforme: 1, qtdAcima: 1, qtdAbaixo: 2, uni: 25, maiorPeso: 2400, menorPeso: 1300 });
+    // After: Light alone, 1500 and 1520.5 g, both inside its band; a deviation of 20.5/√2 = 14.5 g.
+    expect(answer.body.categorias[2]!.stats).toMatchObject({ totalAves: 2, pesoMedio: 1510.3, desvioP: 14.5, uni: 100, qtdUniforme: 2 });
+    expect(answer.body.categorias[0]!.stats).toEqual(computeStats([]));
+    const empty = await totais(portal(), account.token, `id=${grader.id}&ini=2025-01-01&fim=2025-01-31`);
+    expect(empty.body.total).toEqual({ aves: 0, peso_total: 0, pm: null, stats: computeStats([]) });
     expect(empty.body.categorias.every((categoria) => categoria.aves === 0 && categoria.percent === 0)).toBe(true);
+  });
+
+  it('gives each category and the whole population (lote_id: one flock) statistics equal to an independent computation', async () => {
+    const account = await createAccount(portal());
+    const farm = await createNucleo(portal(), account);
+    const grader = await createDevice(portal(), account, { modelo: 'SELAUTO', chip_id: 'AB12', nucleo_id: farm.id });
+    const [loteA, loteB] = [await createLote(portal(), account, farm), await createLote(portal(), account, farm)];
+    // The grader's categories, a house name no grader writes and another scale: only the first count.
+    const generated = (seed: number, n: number) =>
+      generatedWeighings(seed, n, { aviarios: [...GRADER_CATEGORIES, 'Aviário 1'], series: [grader.serie, grader.serie, 'BAL-OTHER'], cv: 14 });
+    const rowsA = generated(71, 3000);
+    const rowsB = generated(72, 1500);
+    await createPesagens(portal(), account, { nucleo: farm, lote: loteA, rows: rowsA });
+    await createPesagens(portal(), account, { nucleo: farm, lote: loteB, rows: rowsB });
+    const graded = (rows: readonly PesagemInput[]) => rows.filter((row) => row.serie_balanca === grader.serie && (GRADER_CATEGORIES as readonly string[]).includes(row.aviario!));
+
+    for (const [query, rows] of [
+      [`&lote_id=${loteA.id}`, graded(rowsA)],
+      ['', graded([...rowsA, ...rowsB])],
+    ] as const) {
+      const answer = await totais(portal(), account.token, `id=${grader.id}&ini=2026-11-01&fim=2026-11-30${query}`);
+      expect(answer.status).toBe(200);
+      const { categorias, total } = answer.body;
+      expect(total.stats).toEqual(expectedStats(rows));
+      expect(total.stats.totalAves).toBeGreaterThan(1000);
+      expect(total).toMatchObject({ aves: total.stats.totalAves, peso_total: total.stats.pesoTotal, pm: total.stats.pesoMedio });
+      for (const categoria of categorias) {
+        const own = rows.filter((row) => row.aviario === categoria.desc);
+        expect(own.length).toBeGreaterThan(0);
+        expect(categoria.stats).toEqual(expectedStats(own));
+        expect(categoria).toMatchObject({ aves: own.length, peso_total: categoria.stats.pesoTotal, pm: categoria.stats.pesoMedio });
+        expect(categoria.percent).toBe(Math.round((own.length * 10_000) / rows.length) / 100);
+      }
+    }
+    // A flock the grader has not weighed in the period: every figure empty.
+    const other = await createLote(portal(), account, farm);
+    expect((await totais(portal(), account.token, `id=${grader.id}&ini=2026-11-01&fim=2026-11-30&lote_id=${other.id}`)).body.total.stats).toEqual(computeStats([]));
+  });
+
+  it('refuses a flock that is not the owner’s or out of a grant’s reach (404) and a malformed lote_id (400)', async () => {
+    const owner = await createAccount(portal());
+    const stranger = await createAccount(portal());
+    const reader = await createAccount(portal());
+    const farmA = await createNucleo(portal(), owner);
+    const farmB = await createNucleo(portal(), owner);
+    const grader = await createDevice(portal(), owner, { modelo: 'SELAUTO', chip_id: 'AB12', nucleo_id: farmA.id });
+    const loteA = await createLote(portal(), owner, farmA);
+    const loteB = await createLote(portal(), owner, farmB);
+    const strangerFarm = await createNucleo(portal(), stranger);
+    const strangerLote = await createLote(portal(), stranger, strangerFarm);
+    await createPesagens(portal(), owner, { nucleo: farmA, lote: loteA, rows: [{ peso: 1000, aviario: 'Light', serie_balanca: grader.serie }] });
+    // The same grader's serial on the other farm (a grader moved): out of the reader's reach.
+    await createPesagens(portal(), owner, { nucleo: farmB, lote: loteB, rows: [{ peso: 3000, aviario: 'Heavy', serie_balanca: grader.serie }] });
+    const period = `id=${grader.id}&ini=2026-11-01&fim=2026-11-30`;
+
+    expect((await totais(portal(), owner.token, `${period}&lote_id=${strangerLote.id}`)).status).toBe(404);
+    expect((await totais(portal(), stranger.token, `${period}&lote_id=${strangerLote.id}`)).status).toBe(404);
+    for (const bad of ['0', '-1', 'abc', '1.5', '']) {
+      const answer = await totais(portal(), owner.token, `${period}&lote_id=${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ errors: [expect.objectContaining({ field: 'lote_id' })] });
+    }
+    expect((await totais(portal(), owner.token, `${period}&lote_id=${loteB.id}`)).body.total.aves).toBe(1);
+    expect((await totais(portal(), owner.token, period)).body.total.aves).toBe(2);
+
+    await grantAccess(portal(), owner, reader, 'leitura', [farmA.id]);
+    const asReader = (query: string) => totais(portal(), reader.token, `${period}&prop=${owner.user.id}${query}`);
+    expect((await asReader(`&lote_id=${loteB.id}`)).status).toBe(404);
+    const inReach = await asReader(`&lote_id=${loteA.id}`);
+    expect(inReach.status).toBe(200);
+    expect(inReach.body.total.stats).toMatchObject({ totalAves: 1, pesoMedio: 1000 });
+    expect((await asReader('')).body.total.stats).toMatchObject({ totalAves: 1, pesoTotal: 1000 });
   });
 
   it('answers 404 for a device that is not a grader or not the owner’s, and 400 for a bad period', async () => {
@@ -58,7 +153,7 @@ describeEachDialect('grader totals (gettotaisselauto) and structure (getuniestru
     const farm = await createNucleo(portal(), owner);
     const grader = await createDevice(portal(), owner, { modelo: 'SELAUTO', chip_id: 'AB12', nucleo_id: farm.id });
     const scale = await createDevice(portal(), owner, { modelo: 'CS', nucleo_id: farm.id });
-    const get = (token: string, query: string) => portal().request('GET', `/api/gettotaisselauto?${query}`, { token });
+    const get = (token: string, query: string) => totais(portal(), token, query);
     const period = 'ini=2026-11-01&fim=2026-11-30';
     expect((await get(owner.token, `id=${scale.id}&${period}`)).status).toBe(404);
     expect((await get(stranger.token, `id=${grader.id}&${period}`)).status).toBe(404);

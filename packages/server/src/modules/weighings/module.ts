@@ -12,7 +12,7 @@ import { weighingsService } from './service.js';
 export const weighingsModule: FeatureModule = ({ database, clock, requireAccount, scopes }) =>
   weighingsRoutes(
     weighingsService({
-      pesagens: pesagensRepository(database.db),
+      pesagens: pesagensRepository(database),
       nucleos: nucleosRepository(database.db),
       lotes: lotesRepository(database.db),
       padroes: padroesRepository(database.db),

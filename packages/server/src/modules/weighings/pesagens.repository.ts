@@ -1,4 +1,5 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
+import { streamBatches, type Database } from '../../db/dialect.js';
 import type { Tables } from '../../db/tables.js';
 
 /** Which weighings a report reads: the owner's, in a period, on some farms, optionally narrowed. */
@@ -32,11 +33,14 @@ export interface ReportRow {
 export const REPORT_COLUMNS = ['data', 'nucleo_id', 'lote_id', 'aviario', 'lado', 'box', 'sexo', 'peso_dg', 'idade_lote', 'linha', 'score', 'serie_balanca'] as const;
 export const SUMMARY_COLUMNS = ['data', 'nucleo_id', 'lote_id', 'aviario', 'lado', 'box', 'peso_dg', 'score'] as const;
 export type SummaryRow = Pick<ReportRow, (typeof SUMMARY_COLUMNS)[number]>;
+export const GRADER_COLUMNS = ['aviario', 'peso_dg', 'score'] as const;
+export type GraderRow = Pick<ReportRow, (typeof GRADER_COLUMNS)[number]>;
 
-/** Rows a streamed read fetches per round trip (PostgreSQL cursor); SQLite steps row by row. */
-const STREAM_CHUNK = 10_000;
+/** Rows a streamed read hands over at a time (and fetches per round trip on PostgreSQL). */
+const STREAM_BATCH = 10_000;
 
-export function pesagensRepository(db: Kysely<Tables>) {
+export function pesagensRepository(database: Database) {
+  const { db } = database;
   function filtered<O>(query: SelectQueryBuilder<Tables, 'pesagens', O>, ownerId: number, filter: PesagemFilter) {
     let narrowed = query
       .where('owner_id', '=', ownerId)
@@ -52,28 +56,28 @@ export function pesagensRepository(db: Kysely<Tables>) {
 
   return {
     /**
-     * The weighings of a report, streamed (memory stays bounded whatever the period) and in no
-     * particular order: the service groups and sorts them.
+     * The weighings of a report, streamed in batches (memory stays bounded whatever the period;
+     * other calls are served between batches) and in no particular order: the service groups and
+     * sorts them.
      */
-    reportRows(ownerId: number, filter: PesagemFilter): AsyncIterable<ReportRow> {
-      return filtered(db.selectFrom('pesagens').select(REPORT_COLUMNS), ownerId, filter).stream(STREAM_CHUNK);
+    reportRows(ownerId: number, filter: PesagemFilter): AsyncIterable<ReportRow[]> {
+      return streamBatches(database, filtered(db.selectFrom('pesagens').select(REPORT_COLUMNS), ownerId, filter), STREAM_BATCH);
     },
 
-    summaryRows(ownerId: number, filter: PesagemFilter): AsyncIterable<SummaryRow> {
-      return filtered(db.selectFrom('pesagens').select(SUMMARY_COLUMNS), ownerId, filter).stream(STREAM_CHUNK);
+    summaryRows(ownerId: number, filter: PesagemFilter): AsyncIterable<SummaryRow[]> {
+      return streamBatches(database, filtered(db.selectFrom('pesagens').select(SUMMARY_COLUMNS), ownerId, filter), STREAM_BATCH);
     },
 
-    /** Birds and weight (decigrams, exact integer sums) per value of aviario — a grader's category. */
-    async totalsByAviario(ownerId: number, filter: PesagemFilter): Promise<{ aviario: string; aves: number; peso_dg: number }[]> {
-      const rows = await filtered(
-        db.selectFrom('pesagens').select((eb) => ['aviario', eb.fn.countAll<number | string>().as('aves'), eb.fn.sum<number | string>('peso_dg').as('peso_dg')]),
-        ownerId,
-        filter,
-      )
-        .groupBy('aviario')
-        .execute();
-      // PostgreSQL answers count and sum of integers as bigint.
-      return rows.map((row) => ({ aviario: row.aviario, aves: Number(row.aves), peso_dg: Number(row.peso_dg) }));
+    /**
+     * A grader's weighings in some categories (aviario holds the category), streamed: only what the
+     * category statistics need.
+     */
+    graderRows(ownerId: number, filter: PesagemFilter, categorias: readonly string[]): AsyncIterable<GraderRow[]> {
+      return streamBatches(
+        database,
+        filtered(db.selectFrom('pesagens').select(GRADER_COLUMNS), ownerId, filter).where('aviario', 'in', [...categorias]),
+        STREAM_BATCH,
+      );
     },
 
     /** What the report filters offer: houses, sexes, scales and the first and last day (one pass over the rows). */

@@ -68,7 +68,7 @@ export function weighingsRoutes(weighings: WeighingsService, requireAccount: onR
     );
     app.get(
       '/api/gettotaisselauto',
-      { onRequest: requireAccount, schema: { tags, summary: "A grader's birds and weight per category over a period", querystring: totaisSelautoQuery, response: { 200: totaisSelauto } } },
+      { onRequest: requireAccount, schema: { tags, summary: "A grader's birds, weight and statistics per category over a period (lote_id: one flock's), and of all its birds together", querystring: totaisSelautoQuery, response: { 200: totaisSelauto } } },
       async (request) => weighings.graderTotals(await readScope(request, request.query.prop), request.query),
     );
     app.get(

@@ -6,6 +6,7 @@ import {
   GRADER_CATEGORIES,
   roundHalfAway,
   type AvesPesosResponse,
+  type Estatisticas,
   type Language,
   type ReportHeader,
   type ResumoResponse,
@@ -32,6 +33,8 @@ type AvesPesosFilters = z.output<typeof avesPesosBody>;
 
 /** The grader model whose categories gettotaisselauto and the uniformization screen read. */
 const GRADER_MODEL = 'SELAUTO';
+/** A grader category's position (box − 1). */
+const GRADER_INDEX = new Map<string, number>(GRADER_CATEGORIES.map((desc, index) => [desc, index]));
 
 const byNome = (a: { nome: string }, b: { nome: string }) => naturalCompare(a.nome, b.nome);
 const byCodigo = (a: { codigo: string }, b: { codigo: string }) => naturalCompare(a.codigo, b.codigo);
@@ -140,7 +143,7 @@ export function weighingsService(deps: {
         serie_balanca: body.serie_balanca,
       };
       const tree = reportTree();
-      for await (const row of pesagens.reportRows(scope.ownerId, filter)) tree.add(row);
+      for await (const batch of pesagens.reportRows(scope.ownerId, filter)) for (const row of batch) tree.add(row);
       const { grupos, total, balancas } = tree.build(await catalogFor(scope, farms, separador));
       return { ...empty, balancas, total, grupos };
     },
@@ -162,16 +165,18 @@ export function weighingsService(deps: {
         dias: Set<string>;
       }
       const lines = new Map<string, Line>();
-      for await (const row of pesagens.summaryRows(scope.ownerId, { ...period, nucleos: farms.map((farm) => farm.id) })) {
-        const key = `${row.nucleo_id}\u0000${row.lote_id}\u0000${row.aviario}\u0000${row.lado}\u0000${row.box}`;
-        let line = lines.get(key);
-        if (!line) {
-          line = { nucleo_id: row.nucleo_id, lote_id: row.lote_id, aviario: row.aviario, lado: row.lado, box: row.box, pesos: new WeightList(), scores: new Map(), dias: new Set() };
-          lines.set(key, line);
+      for await (const batch of pesagens.summaryRows(scope.ownerId, { ...period, nucleos: farms.map((farm) => farm.id) })) {
+        for (const row of batch) {
+          const key = `${row.nucleo_id}\u0000${row.lote_id}\u0000${row.aviario}\u0000${row.lado}\u0000${row.box}`;
+          let line = lines.get(key);
+          if (!line) {
+            line = { nucleo_id: row.nucleo_id, lote_id: row.lote_id, aviario: row.aviario, lado: row.lado, box: row.box, pesos: new WeightList(), scores: new Map(), dias: new Set() };
+            lines.set(key, line);
+          }
+          line.pesos.push(row.peso_dg);
+          if (row.score !== null) line.scores.set(row.score, (line.scores.get(row.score) ?? 0) + 1);
+          if (!line.dias.has(row.data)) line.dias.add(row.data);
         }
-        line.pesos.push(row.peso_dg);
-        if (row.score !== null) line.scores.set(row.score, (line.scores.get(row.score) ?? 0) + 1);
-        if (!line.dias.has(row.data)) line.dias.add(row.data);
       }
       const linhas = [...lines.values()].map((line) => {
         const dias = [...line.dias].sort();
@@ -199,39 +204,48 @@ export function weighingsService(deps: {
     },
 
     /**
-     * gettotaisselauto: a grader's birds and weight per category. Its weighings are the ones whose
-     * serie_balanca is the grader's serial; a grader writes the category in aviario.
+     * gettotaisselauto: a grader's birds and weight per category, with each category's statistics
+     * (after grading) and those of all its birds together (before grading); `lote_id` narrows it to
+     * one flock. Its weighings are the ones whose serie_balanca is the grader's serial; a grader
+     * writes the category in aviario. Streamed: 4 bytes a bird, whatever the period.
      */
-    async graderTotals(scope: OwnerScope, query: { id: number; ini: string; fim: string }): Promise<TotaisSelauto> {
+    async graderTotals(scope: OwnerScope, query: { id: number; ini: string; fim: string; lote_id?: number | undefined }): Promise<TotaisSelauto> {
       const device = inReach(scope, await devices.find(scope.ownerId, query.id));
       if (device.modelo !== GRADER_MODEL) throw new AppError('NOT_FOUND');
       const period = reportPeriod(query.ini, query.fim, ['ini', 'fim']);
+      // A flock named must be the owner's and in reach, as in avespesos: else it does not exist.
+      if (query.lote_id !== undefined) inReach(scope, await lotes.find(scope.ownerId, query.lote_id));
       const farms = await farmsInReach(scope);
-      const totals =
-        farms.length === 0
-          ? []
-          : await pesagens.totalsByAviario(scope.ownerId, { ...period, nucleos: farms.map((farm) => farm.id), serie_balanca: device.serie });
-      const byCategory = new Map(totals.map((total) => [total.aviario, total]));
-      const aves = GRADER_CATEGORIES.reduce((sum, desc) => sum + (byCategory.get(desc)?.aves ?? 0), 0);
-      const pesoDg = GRADER_CATEGORIES.reduce((sum, desc) => sum + (byCategory.get(desc)?.peso_dg ?? 0), 0);
-      const mean = (dg: number, count: number) => (count === 0 ? null : Number(roundHalfAway(BigInt(dg), BigInt(count))) / 10);
+      const categories = GRADER_CATEGORIES.map(() => ({ pesos: new WeightList(), scores: new Map<number, number>() }));
+      if (farms.length > 0) {
+        const filter: PesagemFilter = { ...period, nucleos: farms.map((farm) => farm.id), serie_balanca: device.serie, lote_id: query.lote_id };
+        for await (const batch of pesagens.graderRows(scope.ownerId, filter, GRADER_CATEGORIES)) {
+          for (const row of batch) {
+            // The query keeps only these categories; the check keeps a surprise from being a crash.
+            const category = categories[GRADER_INDEX.get(row.aviario) ?? -1];
+            if (!category) continue;
+            category.pesos.push(row.peso_dg);
+            if (row.score !== null) category.scores.set(row.score, (category.scores.get(row.score) ?? 0) + 1);
+          }
+        }
+      }
+      const before = computeStatsParts(
+        categories.map((category) => category.pesos.view()),
+        categories.map((category) => category.scores),
+      );
+      // Counts, weights and means are read off the statistics, so the two can never disagree.
+      const totals = (stats: Estatisticas) => ({ aves: stats.totalAves, peso_total: stats.pesoTotal, pm: stats.pesoMedio, stats });
       return {
         device_id: device.id,
         serie: device.serie,
         ini: period.inicio,
         fim: period.fim,
         categorias: GRADER_CATEGORIES.map((desc, index) => {
-          const total = byCategory.get(desc) ?? { aves: 0, peso_dg: 0 };
-          return {
-            box: index + 1,
-            desc,
-            aves: total.aves,
-            peso_total: total.peso_dg / 10,
-            pm: mean(total.peso_dg, total.aves),
-            percent: aves === 0 ? 0 : Number(roundHalfAway(BigInt(total.aves) * 10_000n, BigInt(aves))) / 100,
-          };
+          const stats = computeStats(categories[index]!.pesos.view(), categories[index]!.scores);
+          const percent = before.totalAves === 0 ? 0 : Number(roundHalfAway(BigInt(stats.totalAves) * 10_000n, BigInt(before.totalAves))) / 100;
+          return { box: index + 1, desc, ...totals(stats), percent };
         }),
-        total: { aves, peso_total: pesoDg / 10, pm: mean(pesoDg, aves) },
+        total: totals(before),
       };
     },
 

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../demo/weighings.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 
@@ -84,18 +85,6 @@ export function gramsToDecigrams(peso: number): number {
   return dg;
 }
 
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export interface GeneratedWeighingsOptions {
   /** Weighing days (YYYY-MM-DD); default 4 weekly days from 2026-11-02. */
   datas?: readonly string[];
@@ -122,6 +111,7 @@ const DEFAULT_DATAS = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
 /**
  * `n` realistic weighings from `seed` (same seed, same rows): several days, houses, sides, pens,
  * sexes, scales; weights normal around a growing mean with a few mis-steps, 1 decimal in grams.
+ * Seeded with the demo's generator, so a failing case can be replayed from its seed.
  */
 export function generatedWeighings(seed: number, n: number, options: GeneratedWeighingsOptions = {}): PesagemInput[] {
   const random = seededRandom(seed);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { PageFrame } from '../../components/PageFrame';
+import { saveTextFile } from '../../components/textFile';
 import { useCurrentUser } from '../auth/session';
 import { useOwner } from '../records/owner';
 import { OwnerPicker, ReadOnlyBadge } from '../records/OwnerPicker';
@@ -13,7 +14,7 @@ import { RecordSection } from '../records/RecordFormPage';
 import { useNumberFormat } from '../records/useNumberFormat';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
-import { downloadText, exampleCsv, exampleLine } from './exampleCsv';
+import { exampleCsv, exampleLine } from './exampleCsv';
 import { ImportResult } from './ImportResult';
 import { ImportRejectedError, sendImport, type ImportProgress } from './upload';
 
@@ -60,7 +61,7 @@ function FormatHelp({ separator, decimal }: { separator: string; decimal: string
           <Anchor
             component="button"
             type="button"
-            onClick={() => downloadText('exemplo-pesagens.csv', exampleCsv(separator, decimal))}
+            onClick={() => saveTextFile('exemplo-pesagens.csv', exampleCsv(separator, decimal), 'text/csv')}
             data-testid="import-example"
           >
             <Group gap={4} component="span" wrap="nowrap">

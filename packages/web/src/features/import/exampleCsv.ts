@@ -1,4 +1,5 @@
 import { IMPORT_FIELDS } from '@portal/shared';
+import { csvLine } from '../../components/textFile';
 
 /** The separator character a form value stands for. */
 export const separatorChar = (value: string) => (value === 'tab' ? '\t' : value);
@@ -17,20 +18,8 @@ export function exampleCsv(separator: string, decimal: string): string {
   const char = separatorChar(separator);
   const mark = char === ',' ? '.' : decimal;
   const rows = EXAMPLE_ROWS.map((row) => row.map((cell, index) => (IMPORT_FIELDS[index] === 'peso' ? cell.replace('.', mark) : cell)));
-  return [[...IMPORT_FIELDS], ...rows].map((row) => row.join(char)).join('\r\n') + '\r\n';
+  return [[...IMPORT_FIELDS], ...rows].map((row) => csvLine(row, char)).join('\r\n') + '\r\n';
 }
 
 /** The first example row, as shown on the screen. */
 export const exampleLine = (separator: string, decimal: string) => exampleCsv(separator, decimal).split('\r\n').slice(0, 2).join('\n');
-
-/** Offers `text` as a file download (UTF-8 with a BOM, so spreadsheets read the accents). */
-export function downloadText(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,5 +1,6 @@
 import type { AvesPesosResponse } from '@portal/shared';
 import type { TFunction } from 'i18next';
+import { saveTextFile } from '../../components/textFile';
 import { isoToMasked } from '../records/dates';
 import { toCsv, toHtml, toTxt } from './exportFormat';
 import { COLUMN_IDS, coveredNames, LEVELS, numberText, reportTable, type ColumnId, type Level, type TableTexts } from './reportTable';
@@ -47,15 +48,5 @@ export function downloadName(kind: ReportKind, report: AvesPesosResponse, format
   return `${kind === 'aves' ? 'aves' : 'aves-incubatorio'}_${report.inicio}_${report.fim}.${format}`;
 }
 
-/** Saves text as a file (UTF-8 with a byte order mark, so spreadsheets read the accents). */
-export function saveFile(name: string, text: string, format: DownloadFormat): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: `${MIME[format]};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+/** Saves a download's text as a file of its format's type. */
+export const saveFile = (name: string, text: string, format: DownloadFormat) => saveTextFile(name, text, MIME[format]);

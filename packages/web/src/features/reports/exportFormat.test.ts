@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, escapeHtml, toCsv, toHtml, toTxt } from './exportFormat';
+import { escapeHtml, toCsv, toHtml, toTxt } from './exportFormat';
 import type { ReportTable } from './reportTable';
 
 const table: ReportTable = {
@@ -18,22 +18,6 @@ const table: ReportTable = {
     ['Lote "B"', 'x', '1.234,5'],
   ],
 };
-
-describe('csvField', () => {
-  it.each([
-    ['plain', ';', 'plain'],
-    ['1,5', ';', '1,5'],
-    ['1,5', ',', '"1,5"'],
-    ['a;b', ';', '"a;b"'],
-    ['a\tb', '\t', '"a\tb"'],
-    ['say "hi"', ';', '"say ""hi"""'],
-    ['two\nlines', ';', '"two\nlines"'],
-    [' edge', ';', '" edge"'],
-    ['', ';', ''],
-  ])('writes %j with %j as %j', (value, separator, expected) => {
-    expect(csvField(value, separator)).toBe(expected);
-  });
-});
 
 describe('toCsv', () => {
   it('writes the titles, then a line per row in the separator, quoting what holds it', () => {

@@ -1,3 +1,4 @@
+import { csvLine } from '../../components/textFile';
 import type { ReportTable } from './reportTable';
 
 /**
@@ -8,15 +9,9 @@ import type { ReportTable } from './reportTable';
 
 const EOL = '\r\n';
 
-/** A CSV field: quoted when it holds the separator, a quote, a line break or edge spaces. */
-export function csvField(value: string, separator: string): string {
-  const needsQuotes = value.includes(separator) || /["\r\n]/.test(value) || value !== value.trim();
-  return needsQuotes ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** Header row of column titles, then one line per row; no title or meta lines, so it opens as a plain table. */
 export function toCsv(table: ReportTable, separator: string): string {
-  const line = (cells: string[]) => cells.map((cell) => csvField(cell, separator)).join(separator);
+  const line = (cells: string[]) => csvLine(cells, separator);
   return [line(table.columns.map((column) => column.title)), ...table.rows.map(line)].join(EOL) + EOL;
 }
 

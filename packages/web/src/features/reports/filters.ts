@@ -19,12 +19,19 @@ export interface ReportFilters {
 /** Section 9 date-range helpers: 30 and 365 days back. */
 export const QUICK_RANGES = [30, 365] as const;
 
-const positiveId = (text: string | null): number | undefined => {
+/** A url query value that is an id (a positive integer), else undefined. */
+export const positiveId = (text: string | null): number | undefined => {
   const value = Number(text);
   return text && Number.isInteger(value) && value > 0 ? value : undefined;
 };
 const someText = (text: string | null): string | undefined => (text && text.trim() !== '' ? text : undefined);
-const isoDate = (text: string | null): string | undefined => (text && isIsoDate(text) ? text : undefined);
+/** A url query value that is a real day (YYYY-MM-DD), else undefined. */
+export const isoDate = (text: string | null): string | undefined => (text && isIsoDate(text) ? text : undefined);
+
+/** The fields that hold a value: a query read leaves out what was missing or malformed. */
+export function definedOnly<T extends object>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
+}
 
 /** The filters in a url query; anything malformed is left out (a hand-edited link still opens). */
 export function filtersFromSearch(params: URLSearchParams): ReportFilters {
@@ -37,7 +44,7 @@ export function filtersFromSearch(params: URLSearchParams): ReportFilters {
     inicio: isoDate(params.get('inicio')),
     fim: isoDate(params.get('fim')),
   };
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as ReportFilters;
+  return definedOnly(filters);
 }
 
 /** The url query of some filters, in a fixed order (the same report, the same link). */

@@ -1,10 +1,11 @@
-import { Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { Estatisticas } from '@portal/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
 import { useNumberFormat } from '../records/useNumberFormat';
 import { CategoryName, useCategoryLabel } from './CategoryName';
+import { ResultCard } from './Panels';
 import { compareGrading, type CategoryComparison } from './selection';
 
 interface BeforeAfterProps {
@@ -12,11 +13,10 @@ interface BeforeAfterProps {
   before: Estatisticas;
   /** Each category's birds over the same period. */
   after: ReadonlyArray<{ categoria: string; stats: Estatisticas }>;
-  loading: boolean;
 }
 
 /** The flock's uniformity before grading against each category's after it: figures, a table and a bar chart. */
-export function BeforeAfter({ before, after, loading }: BeforeAfterProps) {
+export function BeforeAfter({ before, after }: BeforeAfterProps) {
   const { t } = useTranslation();
   const n = useNumberFormat();
   const figures = useFigures();
@@ -25,14 +25,7 @@ export function BeforeAfter({ before, after, loading }: BeforeAfterProps) {
   const points = (value: number | null) => (value === null ? '' : `${value > 0 ? '+' : ''}${n.format(value, 2)}`);
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} data-testid="uni-comparison">
-      <Title order={2} size="h4">
-        {t('uniformization.comparison.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('uniformization.comparison.description')}
-      </Text>
-
+    <ResultCard title={t('uniformization.comparison.title')} description={t('uniformization.comparison.description')} testId="uni-comparison">
       <Text fw={700} mb={4}>
         {t('uniformization.comparison.before')}
       </Text>
@@ -46,61 +39,55 @@ export function BeforeAfter({ before, after, loading }: BeforeAfterProps) {
       <Text fw={700} mb={4}>
         {t('uniformization.comparison.after')}
       </Text>
-      {loading ? (
-        <Loader size="sm" data-testid="uni-after-loading" />
-      ) : (
-        <>
-          <Table striped verticalSpacing="xs" horizontalSpacing="xs" data-testid="uni-after">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('uniformization.columns.category')}</Table.Th>
-                <Table.Th ta="right" visibleFrom="sm">
-                  {t('uniformization.columns.birds')}
-                </Table.Th>
-                <Table.Th ta="right">{t('uniformization.columns.mean')}</Table.Th>
-                <Table.Th ta="right">{t('uniformization.columns.uni')}</Table.Th>
-                <Table.Th ta="right">{t('uniformization.columns.cv')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.categoria} data-testid="uni-after-row" data-category={row.categoria}>
-                  <Table.Td>
-                    <CategoryName name={row.categoria} />
-                  </Table.Td>
-                  <Table.Td ta="right" visibleFrom="sm" data-col="aves">
-                    {n.format(row.stats.totalAves, 0)}
-                  </Table.Td>
-                  <Table.Td ta="right" data-col="pesoMedio">
-                    {n.format(row.stats.pesoMedio, 1)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" data-col="uni">
-                      {n.format(row.stats.uni, 2)}
-                    </Text>
-                    {row.ganhoUni !== null && (
-                      <Badge size="xs" variant="light" color={row.ganhoUni >= 0 ? 'green' : 'red'} tt="none" data-col="ganhoUni">
-                        {points(row.ganhoUni)}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" data-col="cv">
-                    {n.format(row.stats.cv, 2)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('uniformization.comparison.gainNote')}
-          </Text>
-          <UniformityChart before={before} rows={rows} />
-        </>
-      )}
+      <Table striped verticalSpacing="xs" horizontalSpacing="xs" data-testid="uni-after">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('uniformization.columns.category')}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              {t('uniformization.columns.birds')}
+            </Table.Th>
+            <Table.Th ta="right">{t('uniformization.columns.mean')}</Table.Th>
+            <Table.Th ta="right">{t('uniformization.columns.uni')}</Table.Th>
+            <Table.Th ta="right">{t('uniformization.columns.cv')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.categoria} data-testid="uni-after-row" data-category={row.categoria}>
+              <Table.Td>
+                <CategoryName name={row.categoria} />
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm" data-col="aves">
+                {n.format(row.stats.totalAves, 0)}
+              </Table.Td>
+              <Table.Td ta="right" data-col="pesoMedio">
+                {n.format(row.stats.pesoMedio, 1)}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" data-col="uni">
+                  {n.format(row.stats.uni, 2)}
+                </Text>
+                {row.ganhoUni !== null && (
+                  <Badge size="xs" variant="light" color={row.ganhoUni >= 0 ? 'green' : 'red'} tt="none" data-col="ganhoUni">
+                    {points(row.ganhoUni)}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" data-col="cv">
+                {n.format(row.stats.cv, 2)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('uniformization.comparison.gainNote')}
+      </Text>
+      <UniformityChart before={before} rows={rows} />
       <Text size="xs" c="dimmed" mt="sm" data-testid="uni-band-note">
         {t('uniformization.comparison.bandNote')}
       </Text>
-    </Paper>
+    </ResultCard>
   );
 }
 

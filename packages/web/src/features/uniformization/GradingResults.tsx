@@ -1,19 +1,18 @@
-import { Alert, Button, Center, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFileImport } from '@tabler/icons-react';
-import type { AvesPesosBody, TotaisSelauto } from '@portal/shared';
+import { Button, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import type { TotaisSelauto } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../api/errorText';
 import { isoToMasked } from '../records/dates';
 import { NoticePanel } from '../records/NoticePanel';
 import { useNumberFormat } from '../records/useNumberFormat';
-import { useCategoryReports, useGraderReport, useTotaisSelauto } from './api';
+import { useTotaisSelauto } from './api';
 import { CategoryName, categoryColor } from './CategoryName';
 import { BeforeAfter } from './BeforeAfter';
-import { sortCategories, type UniFarm, type UniFlock, type UniGrader } from './selection';
+import { ResultCard, UniError, UniLoading } from './Panels';
+import { afterGrading, type UniFarm, type UniFlock, type UniGrader } from './selection';
 
 interface GradingResultsProps {
-  prop: number | undefined;
   farm: UniFarm;
   flock: UniFlock;
   grader: UniGrader;
@@ -21,66 +20,34 @@ interface GradingResultsProps {
   fim: string;
 }
 
-/** The grader's totals per category, then the flock's uniformity before and after grading. */
-export function GradingResults({ prop, farm, flock, grader, inicio, fim }: GradingResultsProps) {
+/**
+ * The grader's totals per category for the flock, then its uniformity before and after grading:
+ * all from one gettotaisselauto call (a phone in a shed pays for every round trip).
+ */
+export function GradingResults({ farm, flock, grader, inicio, fim }: GradingResultsProps) {
   const { t } = useTranslation();
-  const totals = useTotaisSelauto(grader.id, inicio, fim);
-  const body: AvesPesosBody = {
-    ...(prop === undefined ? {} : { prop }),
-    inicio,
-    fim,
-    nucleo_id: farm.id,
-    lote_id: flock.id,
-    serie_balanca: grader.serie,
-    incubatorio: false,
-  };
-  const report = useGraderReport(body);
-  const categorias = sortCategories((report.data?.grupos ?? []).flatMap((grupo) => grupo.categorias.map((categoria) => categoria.aviario)));
-  const perCategory = useCategoryReports(report.data ? body : undefined, categorias);
+  const totals = useTotaisSelauto(grader.id, flock.id, inicio, fim);
 
-  const failed = [totals, report, ...perCategory].find((query) => query.isError);
-  if (failed) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle />} data-testid="uni-error">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{errorText(failed.error, t)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void failed.refetch()}>
-            {t('records.list.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
-  if (!totals.data || !report.data) {
-    return (
-      <Center py="xl" data-testid="uni-loading">
-        <Loader />
-      </Center>
-    );
-  }
+  if (totals.isError) return <UniError error={totals.error} onRetry={() => void totals.refetch()} />;
+  if (!totals.data) return <UniLoading />;
   // The flock is the subject: without its grader weighings there is no before or after to show.
-  // The grader's totals (any flock) still show when it sorted other birds in the period.
-  if (report.data.total.totalAves === 0) {
+  if (totals.data.total.aves === 0) {
     return (
-      <Stack gap="lg">
-        <NoticePanel
-          icon={IconFileImport}
-          title={t('uniformization.empty.title')}
-          text={t('uniformization.empty.text', { flock: flock.codigo, grader: grader.nome.trim() || grader.serie })}
-          testId="uni-empty"
-          maw={560}
-          action={
-            <Button component={Link} to="/importacao" variant="light" leftSection={<IconFileImport size={18} />}>
-              {t('uniformization.empty.import')}
-            </Button>
-          }
-        />
-        {totals.data.total.aves > 0 && <TotalsCard totals={totals.data} />}
-      </Stack>
+      <NoticePanel
+        icon={IconFileImport}
+        title={t('uniformization.empty.title')}
+        text={t('uniformization.empty.text', { flock: flock.codigo, grader: grader.nome.trim() || grader.serie })}
+        testId="uni-empty"
+        maw={560}
+        action={
+          <Button component={Link} to="/importacao" variant="light" leftSection={<IconFileImport size={18} />}>
+            {t('uniformization.empty.import')}
+          </Button>
+        }
+      />
     );
   }
 
-  const after = perCategory.flatMap((query, index) => (query.data ? [{ categoria: categorias[index]!, stats: query.data.total }] : []));
   return (
     <Stack gap="lg" data-testid="uni-results">
       <Text c="dimmed" size="sm" data-testid="uni-summary">
@@ -94,12 +61,12 @@ export function GradingResults({ prop, farm, flock, grader, inicio, fim }: Gradi
         })}
       </Text>
       <TotalsCard totals={totals.data} />
-      <BeforeAfter before={report.data.total} after={after} loading={perCategory.some((query) => query.isPending)} />
+      <BeforeAfter before={totals.data.total.stats} after={afterGrading(totals.data)} />
     </Stack>
   );
 }
 
-/** gettotaisselauto: birds, weight, mean and share per category over the period. */
+/** gettotaisselauto: the flock's birds, weight, mean and share per category over the period. */
 function TotalsCard({ totals }: { totals: TotaisSelauto }) {
   const { t } = useTranslation();
   const n = useNumberFormat();
@@ -107,13 +74,7 @@ function TotalsCard({ totals }: { totals: TotaisSelauto }) {
   // A category without birds has no mean: a dash, not an empty cell.
   const grams = (value: number | null) => (value === null ? '–' : n.format(value, 1));
   return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
-      <Title order={2} size="h4">
-        {t('uniformization.totals.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('uniformization.totals.description')}
-      </Text>
+    <ResultCard title={t('uniformization.totals.title')} description={t('uniformization.totals.description')}>
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" data-testid="uni-totals">
         <Table.Thead>
           <Table.Tr>
@@ -171,6 +132,6 @@ function TotalsCard({ totals }: { totals: TotaisSelauto }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Paper>
+    </ResultCard>
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingCommunity, IconDevices } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import { IconBuildingCommunity, IconDevices } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorText } from '../../api/errorText';
 import { DateInput } from '../../components/DateInput';
 import { PageFrame } from '../../components/PageFrame';
 import { isoToMasked, maskedToIso } from '../records/dates';
@@ -16,6 +15,7 @@ import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { useUniEstrutura } from './api';
 import { GradingResults } from './GradingResults';
+import { UniError, UniLoading } from './Panels';
 import { choiceFromSearch, periodFromSearch, resolveSelection, type UniChoice } from './selection';
 
 const DEFAULT_DAYS = QUICK_RANGES[0];
@@ -58,6 +58,13 @@ export default function UniformizationPage({ route }: ScreenProps) {
     setParams(query, { replace: true });
   };
 
+  /** What is missing can be added by those who may write: a link to where it is added. */
+  const addLink = (to: string, text: string) =>
+    owner.canWrite && (
+      <Button component={Link} to={to} variant="light">
+        {text}
+      </Button>
+    );
   const frame = (content: ReactNode) => (
     <PageFrame title={title} description={description}>
       <OwnerPicker owner={owner} />
@@ -65,25 +72,8 @@ export default function UniformizationPage({ route }: ScreenProps) {
     </PageFrame>
   );
 
-  if (estrutura.isPending) {
-    return frame(
-      <Center py="xl" data-testid="uni-loading">
-        <Loader />
-      </Center>,
-    );
-  }
-  if (estrutura.isError) {
-    return frame(
-      <Alert color="red" icon={<IconAlertTriangle />} data-testid="uni-error">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{errorText(estrutura.error, t)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void estrutura.refetch()}>
-            {t('records.list.retry')}
-          </Button>
-        </Group>
-      </Alert>,
-    );
-  }
+  if (estrutura.isPending) return frame(<UniLoading />);
+  if (estrutura.isError) return frame(<UniError error={estrutura.error} onRetry={() => void estrutura.refetch()} />);
   if (!farm) {
     return frame(
       <NoticePanel
@@ -91,13 +81,7 @@ export default function UniformizationPage({ route }: ScreenProps) {
         title={t('uniformization.noFarms.title')}
         text={t('uniformization.noFarms.text')}
         testId="uni-no-farms"
-        action={
-          owner.canWrite && (
-            <Button component={Link} to="/nucleos/add" variant="light">
-              {t('uniformization.noFarms.action')}
-            </Button>
-          )
-        }
+        action={addLink('/nucleos/add', t('uniformization.noFarms.action'))}
       />,
     );
   }
@@ -114,43 +98,37 @@ export default function UniformizationPage({ route }: ScreenProps) {
     <>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} data-testid="uni-filters">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Select
+          <FilterSelect
+            name="farm"
             label={t('uniformization.filters.farm')}
-            data={farmOptions}
-            value={String(farm.id)}
-            onChange={(value) => value && choose({ nucleo: Number(value), lote: undefined, aviario: undefined, seletora: undefined })}
-            allowDeselect={false}
-            data-testid="uni-farm"
+            options={farmOptions}
+            value={farm.id}
+            onChange={(id) => id && choose({ nucleo: id, lote: undefined, aviario: undefined, seletora: undefined })}
           />
-          <Select
+          <FilterSelect
+            name="flock"
             label={t('uniformization.filters.flock')}
-            data={flockOptions}
-            value={flock ? String(flock.id) : null}
+            options={flockOptions}
+            value={flock?.id}
             placeholder={t('uniformization.filters.noFlock')}
-            onChange={(value) => value && choose({ nucleo: farm.id, lote: Number(value), aviario: undefined })}
-            allowDeselect={false}
-            disabled={flockOptions.length === 0}
-            data-testid="uni-flock"
+            onChange={(id) => id && choose({ nucleo: farm.id, lote: id, aviario: undefined })}
           />
-          <Select
+          <FilterSelect
+            name="house"
             label={t('uniformization.filters.house')}
-            data={houseOptions}
-            value={house ? String(house.id) : null}
+            options={houseOptions}
+            value={house?.id}
             placeholder={t('uniformization.filters.houseAll')}
-            onChange={(value) => choose({ nucleo: farm.id, lote: flock?.id, aviario: value ? Number(value) : undefined })}
+            onChange={(id) => choose({ nucleo: farm.id, lote: flock?.id, aviario: id })}
             clearable
-            disabled={houseOptions.length === 0}
-            data-testid="uni-house"
           />
-          <Select
+          <FilterSelect
+            name="grader"
             label={t('uniformization.filters.grader')}
-            data={graderOptions}
-            value={grader ? String(grader.id) : null}
+            options={graderOptions}
+            value={grader?.id}
             placeholder={t('uniformization.filters.noGrader')}
-            onChange={(value) => value && choose({ nucleo: farm.id, lote: flock?.id, seletora: Number(value) })}
-            allowDeselect={false}
-            disabled={graderOptions.length === 0}
-            data-testid="uni-grader"
+            onChange={(id) => id && choose({ nucleo: farm.id, lote: flock?.id, seletora: id })}
           />
         </SimpleGrid>
         <PeriodFields key={`${period.inicio}|${period.fim}`} inicio={period.inicio} fim={period.fim} onChange={setPeriod} />
@@ -162,20 +140,44 @@ export default function UniformizationPage({ route }: ScreenProps) {
           title={t('uniformization.noGrader.title')}
           text={t(house ? 'uniformization.noGrader.textHouse' : 'uniformization.noGrader.text')}
           testId="uni-no-grader"
-          action={
-            owner.canWrite && (
-              <Button component={Link} to="/addbalanca" variant="light">
-                {t('uniformization.noGrader.action')}
-              </Button>
-            )
-          }
+          action={addLink('/addbalanca', t('uniformization.noGrader.action'))}
         />
       ) : !flock ? (
         <NoticePanel icon={IconBuildingCommunity} title={t('uniformization.noFlock.title')} text={t('uniformization.noFlock.text')} testId="uni-no-flock" />
       ) : (
-        <GradingResults prop={owner.prop} farm={farm} flock={flock} grader={grader} inicio={period.inicio} fim={period.fim} />
+        <GradingResults farm={farm} flock={flock} grader={grader} inicio={period.inicio} fim={period.fim} />
       )}
     </>,
+  );
+}
+
+interface FilterSelectProps {
+  /** uni-<name> is its test id. */
+  name: 'farm' | 'flock' | 'house' | 'grader';
+  label: string;
+  options: { value: string; label: string }[];
+  value: number | undefined;
+  placeholder?: string;
+  /** The id chosen; undefined when a clearable filter is cleared. */
+  onChange: (id: number | undefined) => void;
+  /** Only the house may be cleared (all houses); the others always hold a choice. */
+  clearable?: boolean;
+}
+
+/** One of the four filters: ids as options, disabled while it has none to offer. */
+function FilterSelect({ name, label, options, value, placeholder, onChange, clearable = false }: FilterSelectProps) {
+  return (
+    <Select
+      label={label}
+      data={options}
+      value={value === undefined ? null : String(value)}
+      placeholder={placeholder}
+      onChange={(chosen) => onChange(chosen ? Number(chosen) : undefined)}
+      allowDeselect={clearable}
+      clearable={clearable}
+      disabled={options.length === 0}
+      data-testid={`uni-${name}`}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { GRADER_CATEGORIES, type Estatisticas, type UniEstrutura } from '@portal/shared';
+import { computeStats, GRADER_CATEGORIES, type Estatisticas, type UniEstrutura } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { categoryKey, choiceFromSearch, compareGrading, periodFromSearch, resolveSelection, sortCategories } from './selection';
+import { afterGrading, categoryKey, choiceFromSearch, compareGrading, periodFromSearch, resolveSelection, sortCategories } from './selection';
 
 const ESTRUTURA: UniEstrutura = [
   { id: 1, nome: 'Sem seletora', seletoras: [], lotes: [{ id: 10, codigo: 'A', situacao: 'ativo', aviarios: [{ id: 100, nome: 'Av 1' }] }] },
@@ -26,24 +26,8 @@ const ESTRUTURA: UniEstrutura = [
   },
 ];
 
-const stats = (totalAves: number, uni: number | null, cv: number | null): Estatisticas => ({
-  totalAves,
-  pesoTotal: 0,
-  pesoMedio: totalAves ? 1000 : null,
-  desvioP: null,
-  cv,
-  uni,
-  corteCima: null,
-  corteBaixo: null,
-  qtdUniforme: 0,
-  qtdAcima: 0,
-  qtdAbaixo: 0,
-  perAcima: null,
-  perAbaixo: null,
-  maiorPeso: null,
-  menorPeso: null,
-  scores: [],
-});
+// The empty group's figures, with just what the comparison reads set.
+const stats = (totalAves: number, uni: number | null, cv: number | null): Estatisticas => ({ ...computeStats([]), totalAves, pesoMedio: totalAves ? 1000 : null, uni, cv });
 
 describe('the uniformization selection', () => {
   it('reads the url, leaving out what is malformed', () => {
@@ -83,6 +67,16 @@ describe('the uniformization selection', () => {
     expect(GRADER_CATEGORIES.map(categoryKey)).toEqual(['limit1', 'sl', 'light', 'average1', 'average2', 'heavy', 'superHeavy']);
     expect(categoryKey('Other')).toBeNull();
     expect(sortCategories(['Heavy', 'Zeta', 'Limit 1', 'Alfa', 'Heavy', 'Average 1'])).toEqual(['Limit 1', 'Average 1', 'Heavy', 'Alfa', 'Zeta']);
+  });
+
+  it('takes after grading from the categories of gettotaisselauto that hold birds, in box order', () => {
+    const categoria = (box: number, aves: number) => ({ box, desc: GRADER_CATEGORIES[box - 1]!, aves, peso_total: 0, pm: null, percent: 0, stats: stats(aves, aves ? 100 : null, aves ? 0 : null) });
+    const after = afterGrading({ categorias: [categoria(1, 0), categoria(3, 4), categoria(4, 0), categoria(6, 2)] });
+    expect(after.map((entry) => [entry.categoria, entry.stats.totalAves])).toEqual([
+      ['Light', 4],
+      ['Heavy', 2],
+    ]);
+    expect(afterGrading({ categorias: [categoria(2, 0)] })).toEqual([]);
   });
 
   it('sets each category against the whole flock in points, null where a figure is missing', () => {

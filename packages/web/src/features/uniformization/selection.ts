@@ -1,4 +1,5 @@
-import { GRADER_CATEGORIES, isIsoDate, type Estatisticas, type UniEstrutura } from '@portal/shared';
+import { GRADER_CATEGORIES, type Estatisticas, type TotaisSelauto, type UniEstrutura } from '@portal/shared';
+import { definedOnly, isoDate, positiveId } from '../reports/filters';
 
 /**
  * What the uniformization screen is looking at: a farm, one of its flocks, optionally a house of
@@ -26,26 +27,20 @@ export interface UniSelection {
   grader?: UniGrader;
 }
 
-const positiveId = (text: string | null): number | undefined => {
-  const value = Number(text);
-  return text && Number.isInteger(value) && value > 0 ? value : undefined;
-};
-
 export function choiceFromSearch(params: URLSearchParams): UniChoice {
-  const choice: UniChoice = {
+  return definedOnly({
     nucleo: positiveId(params.get('nucleo')),
     lote: positiveId(params.get('lote')),
     aviario: positiveId(params.get('aviario')),
     seletora: positiveId(params.get('seletora')),
-  };
-  return Object.fromEntries(Object.entries(choice).filter(([, value]) => value !== undefined)) as UniChoice;
+  });
 }
 
 /** The period of the url when both dates are real and in order, else undefined (the screen's default applies). */
 export function periodFromSearch(params: URLSearchParams): { inicio: string; fim: string } | undefined {
-  const inicio = params.get('inicio');
-  const fim = params.get('fim');
-  return inicio && fim && isIsoDate(inicio) && isIsoDate(fim) && inicio <= fim ? { inicio, fim } : undefined;
+  const inicio = isoDate(params.get('inicio'));
+  const fim = isoDate(params.get('fim'));
+  return inicio && fim && inicio <= fim ? { inicio, fim } : undefined;
 }
 
 /**
@@ -101,6 +96,11 @@ export interface CategoryComparison {
   ganhoUni: number | null;
   /** CV of the category minus the whole flock's, in points (2 decimals). */
   ganhoCv: number | null;
+}
+
+/** After grading, from gettotaisselauto: the categories the grader put birds in, each with its statistics. */
+export function afterGrading(totals: Pick<TotaisSelauto, 'categorias'>): { categoria: string; stats: Estatisticas }[] {
+  return totals.categorias.filter((categoria) => categoria.aves > 0).map((categoria) => ({ categoria: categoria.desc, stats: categoria.stats }));
 }
 
 const difference = (after: number | null, before: number | null) =>
