@@ -93,7 +93,7 @@ async function seedFarm(e2e: E2E, account: TestAccount): Promise<string> {
 }
 
 /** Signs the seeded account in (its language and CSV separator set first) and opens its bookmarked report. */
-async function openReport(e2e: E2E, seeded: Seeded, viewport: { width: number; height: number }, language: Language, separador_csv = ';') {
+async function openReport(e2e: E2E, seeded: Seeded, viewport: { width: number; height: number }, language: Language, separador_csv = ';', path: 'aves' | 'aves-incubatorio' = 'aves') {
   // Login applies the account's own language.
   const updated = await e2e.portal.request('POST', '/api/updateuser', { token: seeded.account.token, body: { language, separador_csv } });
   expect(updated.status).toBe(200);
@@ -102,11 +102,26 @@ async function openReport(e2e: E2E, seeded: Seeded, viewport: { width: number; h
   await login.goto();
   await login.login(seeded.account.email, seeded.account.password);
   await page.waitForURL(/#\/dashboard$/);
-  const report = new WeighingReportPage(page);
+  const report = new WeighingReportPage(page, path);
   await report.goto(seeded.query);
   await report.settled();
   return { page, report };
 }
+
+/** Sets the language the server writes report files in (the summary's decimal mark), apart from the interface's. */
+async function setReportsLanguage(e2e: E2E, account: TestAccount, reports_language: Language) {
+  const updated = await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { reports_language } });
+  expect(updated.status).toBe(200);
+}
+
+/** The summary file's columns (GET v2/resumo?tipo=csv). */
+const SUMMARY_HEADER = ['nome_nucleo', 'lote', 'aviario', 'lado', 'box', 'primeira', 'ultima', 'dias', 'totalAves', 'pesoTotal', 'pesoMedio', 'desvioP', 'cv', 'uni', 'corteCima', 'corteBaixo', 'qtdUniforme', 'qtdAcima', 'qtdAbaixo', 'perAcima', 'perAbaixo', 'maiorPeso', 'menorPeso'];
+
+/** Box 1's summary line (see BOX1): its keys, then the figures with the decimal mark `mark`. */
+const summaryBoxOne = (separator: string, mark: string) =>
+  ['Granja Primavera', 'L-7', 'Aviário 1', 'A', '1', DAY, DAY, '1', '5', '10000,0', '2000,0', '223,6', '11,18', '60,00', '2200,0', '1800,0', '3', '1', '1', '20,00', '20,00', '2300,0', '1700,0']
+    .map((cell, index) => (index >= 8 ? cell.replace(',', mark) : cell))
+    .join(separator);
 
 /** Box 1's key in the user's separator (section 9). */
 const boxOneKey = (separator: string) => [DAY, 'L-7', 'Macho', 'Aviário 1', 'A', '1'].join(separator) + '.R.P';
@@ -218,6 +233,41 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     const html = await report.download('html');
     expect(html.text).toContain(`<title>${text('pt', 'reports.analysisTitle')}</title>`);
     expect(html.text).toContain('<td class="n">11,18</td>');
+
+    // The server's summary per flock, house, side and pen over the report's period, named by it.
+    const summary = await report.download('summary');
+    expect(summary.name).toBe(`resumo_${addDays(DAY, -1)}_${DAY}.csv`);
+    const summaryLines = summary.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(summaryLines[0]).toBe(SUMMARY_HEADER.join(';'));
+    expect(summaryLines).toContain(summaryBoxOne(';', ','));
+    // Nine pens, then the file's final line end.
+    expect(summaryLines.length).toBe(1 + 9 + 1);
+    expect(summaryLines.at(-1)).toBe('');
+
+    // The decimal mark follows the reports' language, not the interface's.
+    await setReportsLanguage(e2e, (seeded as Seeded).account, 'en');
+    try {
+      const english = (await report.download('summary')).text.replace(/^\uFEFF/, '').split('\r\n');
+      expect(english[0]).toBe(SUMMARY_HEADER.join(';'));
+      expect(english).toContain(summaryBoxOne(';', '.'));
+      expect(await page.getByTestId('summary-error').count()).toBe(0);
+    } finally {
+      await setReportsLanguage(e2e, (seeded as Seeded).account, 'pt');
+    }
+
+    // A refused summary says why, translated, and can be dismissed.
+    await page.route('**/api/v2/resumo?**', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'DATE_RANGE_INVALID', message: 'The end date comes before the start date.' }) }),
+    );
+    await page.getByTestId('report-download').click();
+    await e2e.screenshot(page, 'reports-aves-pt-download-menu');
+    await page.getByTestId('download-summary').click();
+    const refused = page.getByTestId('summary-error');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain(text('pt', 'errors.DATE_RANGE_INVALID'));
+    await refused.getByRole('button', { name: text('pt', 'reports.dismiss') }).click();
+    await refused.waitFor({ state: 'detached' });
+    await page.unroute('**/api/v2/resumo?**');
   });
 
   it('aves: the printed layout is 4 boxes a page (9 boxes → 3 PDF pages) under the title, logo and scales', async () => {
@@ -267,6 +317,16 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
         const csv = (await report.download('csv')).text.replace(/^\uFEFF/, '').split('\r\n');
         expect(csv[0]!.startsWith('nivel,data,nucleo,lote,sexo,aviario,lado,box,linha,idade_lote,key,totalAves,pesoMedio,')).toBe(true);
         expect(csv.find((line) => line.includes('1.R.P'))).toContain(`"${DAY},L-7,Macho,Aviário 1,A,1.R.P",5,2000.0,223.6,11.18,60.00,`);
+        // The summary in the comma separator, figures with the English point (reports in English).
+        await setReportsLanguage(e2e, (seeded as Seeded).account, 'en');
+        try {
+          expect(await report.downloadEntries()).toContain('download-summary');
+          const summary = (await report.download('summary')).text.replace(/^\uFEFF/, '').split('\r\n');
+          expect(summary[0]).toBe(SUMMARY_HEADER.join(','));
+          expect(summary).toContain(summaryBoxOne(',', '.'));
+        } finally {
+          await setReportsLanguage(e2e, (seeded as Seeded).account, 'pt');
+        }
       }
       await e2e.screenshot(page, `reports-aves-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`);
       await page.context().close();
@@ -350,5 +410,32 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     expect(csv.name).toBe(`aves-incubatorio_${addDays(TODAY, -30)}_${TODAY}.csv`);
     expect(csv.text).toContain(`"${DAY};N-12;Cobb 500;Incubadora 3;1;7.R.P"`);
     expect(csv.text).not.toContain('Aviário 1');
+    // v2/resumo reads every farm in reach: the hatchery screen does not offer it.
+    expect(await report.downloadEntries()).toEqual(['download-csv', 'download-txt', 'download-html']);
+
+    // The same report in English and Spanish: hatchery words, numbers in each language's format.
+    const numbers = { en: { pesoMedio: '42.0 g', cv: '4.76 %' }, es: { pesoMedio: '42,0 g', cv: '4,76 %' } } as const;
+    const hatcheryQuery = `nucleo=${hatchery.id}&inicio=${addDays(DAY, -1)}&fim=${DAY}`;
+    for (const [language, viewport] of [
+      ['en', DESKTOP],
+      ['es', PHONE],
+    ] as const) {
+      const opened = await openReport(e2e, { account, query: hatcheryQuery }, viewport, language, ';', 'aves-incubatorio');
+      expect(await opened.report.boxes().count()).toBe(1);
+      const translated = opened.report.box(';N-12;Cobb 500;Incubadora 3;1;7.R.P');
+      expect(await opened.report.stat(translated, 'totalAves')).toBe('3');
+      expect(await opened.report.stat(translated, 'pesoMedio')).toBe(numbers[language].pesoMedio);
+      expect(await opened.report.stat(translated, 'cv')).toBe(numbers[language].cv);
+      const boxTitle = (await translated.getByTestId('box-title').textContent()) ?? '';
+      expect(boxTitle).toContain(`${text(language, 'reports.box.incubatorio.lote')}: N-12`);
+      expect(boxTitle).toContain(`${text(language, 'reports.box.incubatorio.aviario')}: Incubadora 3`);
+      expect(boxTitle).toContain(`${text(language, 'reports.box.incubatorio.sexo')}: Cobb 500`);
+      const group = opened.page.getByTestId('report-group');
+      expect(await group.textContent()).toContain(`${text(language, 'reports.keys.incubatorio.nucleo')}:`);
+      expect(await opened.page.getByTestId('report-category').first().textContent()).toContain(`${text(language, 'reports.keys.incubatorio.aviario')}: Incubadora 3`);
+      expect(await opened.report.horizontalOverflow()).toBeLessThanOrEqual(0);
+      await e2e.screenshot(opened.page, `reports-incubatorio-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      await opened.page.context().close();
+    }
   });
 });

@@ -71,12 +71,23 @@ export class WeighingReportPage {
     return this.page.getByTestId('report-total');
   }
 
-  /** Downloads the report as csv, txt or html and answers the file's text. */
-  async download(format: 'csv' | 'txt' | 'html'): Promise<{ name: string; text: string }> {
+  /** Downloads the report as csv, txt or html, or the server's summary file (aves), and answers the file's name and text. */
+  async download(format: 'csv' | 'txt' | 'html' | 'summary'): Promise<{ name: string; text: string }> {
     await this.page.getByTestId('report-download').click();
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId(`download-${format}`).click()]);
     const path = await download.path();
     return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+
+  /** The entries of the Download menu (test ids download-…), the menu closed again. */
+  async downloadEntries(): Promise<string[]> {
+    await this.page.getByTestId('report-download').click();
+    const items = this.page.locator('[data-testid^="download-"]');
+    await items.first().waitFor();
+    const ids = await items.evaluateAll((list) => list.map((item) => item.getAttribute('data-testid') ?? ''));
+    await this.page.keyboard.press('Escape');
+    await items.first().waitFor({ state: 'hidden' });
+    return ids;
   }
 
   /**

@@ -81,11 +81,23 @@ export function isTemporaryFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status === 408 || error.status >= 500);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const method = options.method ?? 'GET';
+interface SendOptions {
+  method: 'GET' | 'POST';
+  query?: Query | undefined;
+  body?: unknown;
+  withToken?: boolean | undefined;
+  accept: string;
+}
+
+/**
+ * One call with the session's headers (bearer token, language, anti-forgery echo on non-GET):
+ * answers the response when it is ok, throws the decoded ApiError otherwise (a 401 ends the session).
+ */
+async function send(path: string, options: SendOptions): Promise<Response> {
+  const { method } = options;
   const token = options.withToken === false ? null : getToken();
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept,
     'Accept-Language': currentLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -114,7 +126,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     }
     throw error;
   }
+  return response;
+}
 
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const response = await send(path, { method: options.method ?? 'GET', query: options.query, body: options.body, withToken: options.withToken, accept: 'application/json' });
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
@@ -122,4 +138,36 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError('INTERNAL', 'Unexpected answer from the server', response.status);
   }
   return parsed.data;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` (or RFC 5987 `filename*=UTF-8''…`). */
+export function attachmentName(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name below.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(disposition);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name || undefined;
+}
+
+/**
+ * A call answering a text file (a CSV download): its text, without the byte order mark, and the
+ * file name the server gave it, if any. Errors arrive as JSON and decode as for apiRequest.
+ */
+export async function apiText(path: string, options: { query?: Query; accept: string }): Promise<{ text: string; name: string | undefined }> {
+  const response = await send(path, { method: 'GET', query: options.query, accept: options.accept });
+  let text: string;
+  try {
+    // Response.text() decodes UTF-8 and drops a leading byte order mark.
+    text = await response.text();
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'Network error', 0);
+  }
+  return { text, name: attachmentName(response.headers.get('Content-Disposition')) };
 }

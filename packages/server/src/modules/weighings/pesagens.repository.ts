@@ -1,6 +1,6 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { streamBatches, type Database } from '../../db/dialect.js';
-import type { Tables } from '../../db/tables.js';
+import type { PesagensTable, Tables } from '../../db/tables.js';
 
 /** Which weighings a report reads: the owner's, in a period, on some farms, optionally narrowed. */
 export interface PesagemFilter {
@@ -14,23 +14,9 @@ export interface PesagemFilter {
   serie_balanca?: string | undefined;
 }
 
-/** What the weight report needs of a weighing, and nothing more (the scan is the report's cost). */
-export interface ReportRow {
-  data: string;
-  nucleo_id: number;
-  lote_id: number | null;
-  aviario: string;
-  lado: string;
-  box: string;
-  sexo: string;
-  peso_dg: number;
-  idade_lote: number | null;
-  linha: string;
-  score: number | null;
-  serie_balanca: string;
-}
-
 export const REPORT_COLUMNS = ['data', 'nucleo_id', 'lote_id', 'aviario', 'lado', 'box', 'sexo', 'peso_dg', 'idade_lote', 'linha', 'score', 'serie_balanca'] as const;
+/** What the weight report needs of a weighing, and nothing more (the scan is the report's cost). */
+export type ReportRow = Pick<Selectable<PesagensTable>, (typeof REPORT_COLUMNS)[number]>;
 export const SUMMARY_COLUMNS = ['data', 'nucleo_id', 'lote_id', 'aviario', 'lado', 'box', 'peso_dg', 'score'] as const;
 export type SummaryRow = Pick<ReportRow, (typeof SUMMARY_COLUMNS)[number]>;
 export const GRADER_COLUMNS = ['aviario', 'peso_dg', 'score'] as const;

@@ -65,7 +65,8 @@ export function summaryCsv(summary: ResumoResponse, separador: string, language:
     [
       ...[linha.nome_nucleo, linha.lote, linha.aviario, linha.lado, linha.box, linha.primeira, linha.ultima].map((text) => csvField(text, separador)),
       String(linha.dias),
-      ...STAT_COLUMNS.map((column) => formatFigure(linha.stats[column], DECIMALS[column], language)),
+      // A decimal comma in a comma-separated file is quoted like any text holding the separator.
+      ...STAT_COLUMNS.map((column) => csvField(formatFigure(linha.stats[column], DECIMALS[column], language), separador)),
     ].join(separador),
   );
   return [header.join(separador), ...lines].join('\r\n') + '\r\n';

@@ -1,16 +1,18 @@
-import { Alert, Button, Center, Loader, Menu, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, CloseButton, Group, Loader, Menu, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { IconAlertCircle, IconChevronDown, IconDownload, IconPrinter, IconRefresh, IconReportAnalytics, IconScaleOutline } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { PageFrame } from '../../components/PageFrame';
+import { saveTextFile } from '../../components/textFile';
 import { LOCALE_OF, isLanguage } from '../../i18n';
 import { useCurrentUser } from '../auth/session';
 import { NoticePanel } from '../records/NoticePanel';
 import { useOwner } from '../records/owner';
 import type { ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
-import { useReportHeader, useWeighingReport, type ReportKind } from './api';
+import { fetchSummaryCsv, useReportHeader, useWeighingReport, type ReportKind } from './api';
 import { DOWNLOAD_FORMATS, downloadName, downloadText, saveFile, type DownloadFormat } from './downloads';
 import { filtersFromSearch, searchFromFilters, type ReportFilters } from './filters';
 import { ReportFiltersPanel } from './ReportFiltersPanel';
@@ -21,7 +23,8 @@ import { ReportView } from './ReportView';
  * The weight report (aves) and the hatchery weighing report (aves-incubatorio): filters kept in
  * the url, Generate, the report on screen, its printed layout and its downloads.
  * Test ids: `report-idle`, `report-loading`, `report-error` with `report-retry`, `report-empty`,
- * `header-error`, `report-print`, `report-download` with `download-<csv|txt|html>`, and those
+ * `header-error`, `report-print`, `report-download` with `download-<csv|txt|html>` (aves also
+ * `download-summary`, the server's summary file, and `summary-error`), and those
  * of ReportFiltersPanel, ReportView and PrintReport.
  */
 export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind: ReportKind }) {
@@ -66,6 +69,12 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
     saveFile(downloadName(kind, report.data, format), text, format);
   };
 
+  // aves only: v2/resumo reads every farm in reach, not the hatchery report's hatcheries alone.
+  const summary = useMutation({
+    mutationFn: (period: { inicio: string; fim: string }) => fetchSummaryCsv(period, prop),
+    onSuccess: (file) => saveTextFile(file.name, file.text, 'text/csv'),
+  });
+
   const data = report.data;
   const hasBoxes = Boolean(data?.grupos.length);
   const actions = hasBoxes ? (
@@ -75,7 +84,7 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
       </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="default" leftSection={<IconDownload size={18} />} rightSection={<IconChevronDown size={16} />} data-testid="report-download">
+          <Button variant="default" leftSection={<IconDownload size={18} />} rightSection={<IconChevronDown size={16} />} loading={summary.isPending} data-testid="report-download">
             {t('reports.download')}
           </Button>
         </Menu.Target>
@@ -85,6 +94,14 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
               {t(`reports.formats.${format}`)}
             </Menu.Item>
           ))}
+          {kind === 'aves' && data && (
+            <>
+              <Menu.Divider />
+              <Menu.Item onClick={() => summary.mutate({ inicio: data.inicio, fim: data.fim })} data-testid="download-summary">
+                {t('reports.formats.summary')}
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
     </>
@@ -131,6 +148,14 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
               {t('reports.retry')}
             </Button>
           </Stack>
+        </Alert>
+      )}
+      {summary.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" data-testid="summary-error">
+          <Group gap="sm" justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm">{errorText(summary.error, t)}</Text>
+            <CloseButton size="sm" aria-label={t('reports.dismiss')} onClick={() => summary.reset()} />
+          </Group>
         </Alert>
       )}
       <ReportFiltersPanel

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { avesPesosResponse, reportHeader } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { apiRequest, apiText } from '../../api/client';
 import { reportBody, type ReportFilters } from './filters';
 
 /**
@@ -43,4 +43,13 @@ export function useWeighingReport(kind: ReportKind, filters: ReportFilters, enab
     refetchOnWindowFocus: false,
     retry: false,
   });
+}
+
+/**
+ * GET v2/resumo?tipo=csv: the summary per flock, house, side and pen of the period, as the server
+ * writes it (the reader's CSV separator, decimal mark per reports_language) and names it.
+ */
+export async function fetchSummaryCsv(period: { inicio: string; fim: string }, prop: number | undefined): Promise<{ name: string; text: string }> {
+  const file = await apiText('v2/resumo', { query: { inicio: period.inicio, fim: period.fim, tipo: 'csv', prop }, accept: 'text/csv' });
+  return { name: file.name ?? `resumo_${period.inicio}_${period.fim}.csv`, text: file.text };
 }
