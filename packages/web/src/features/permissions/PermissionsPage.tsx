@@ -1,11 +1,13 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconPlus, IconShare, IconUsers } from '@tabler/icons-react';
 import type { Permissao, Proprietario } from '@portal/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { ListEmpty, ListTable, listStatus, type RecordColumn } from '../records/ListTable';
-import { useOwner } from '../records/owner';
+import { OWNERS_QUERY_KEY, useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
 import { useWhen } from '../records/when';
 import type { ScreenProps } from '../screens/ScreenFrame';
@@ -103,6 +105,12 @@ function ReceivedCard() {
   const { t } = useTranslation();
   const owner = useOwner();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The owners list is cached for every screen's owner picker; access given to me while I was signed
+  // in must show here as soon as this screen opens.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: OWNERS_QUERY_KEY });
+  }, [queryClient]);
   const received = owner.owners.filter((entry) => entry.nivel !== 'proprietario');
 
   const open = (entry: Proprietario) => {
