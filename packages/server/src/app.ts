@@ -2,12 +2,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyWebsocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/dialect.js';
+import { mqttOverWebSocket } from './devices/broker.js';
+import { deviceGateway } from './devices/gateway.js';
 import { authenticate } from './http/auth.js';
 import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostHeader } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -24,6 +27,7 @@ import { flocksModule } from './modules/flocks/module.js';
 import { chartsModule } from './modules/charts/module.js';
 import { weighingsModule } from './modules/weighings/module.js';
 import { importsModule } from './modules/imports/module.js';
+import { mqttHooksModule } from './modules/mqttHooks/module.js';
 import { silosModule } from './modules/silos/module.js';
 import { fumigatorsModule } from './modules/fumigators/module.js';
 import { collectionPointsModule } from './modules/collectionPoints/module.js';
@@ -31,6 +35,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { integrationsModule } from './modules/integrations/module.js';
 import { grantsRepository } from './modules/permissions/grants.repository.js';
 import { keysModule } from './modules/keys/module.js';
+import { liveModule } from './modules/live/module.js';
 import { permissionsModule } from './modules/permissions/module.js';
 import { ownerScopes } from './modules/permissions/scope.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
@@ -101,6 +106,13 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
     clock,
     log: app.log,
   });
+  // Browsers' live channel (/ws) and devices' MQTT over WebSocket (/mqtt); frames of pictures are the largest.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  const gateway = deviceGateway({ config, database, clock, log: app.log });
+  app.addHook('onReady', () => gateway.start());
+  app.addHook('onClose', () => gateway.stop());
+  if (!config.MQTT_URL) await app.register(mqttOverWebSocket((stream, request) => gateway.handleConnection(stream, request)));
+
   await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, config));
 
@@ -110,7 +122,12 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
     clock,
     log: app.log,
     requireAccount: authenticate(accounts),
+    authenticateToken: async (token) => {
+      const session = await accounts.authenticate(token);
+      return session && { userId: session.user_id, sessionId: session.id };
+    },
     scopes: ownerScopes(grantsRepository(database.db)),
+    gateway,
   };
   // Farm records (spec sections 2, 3, 6, 7): one line per feature module.
   await app.register(permissionsModule(context));
@@ -126,6 +143,8 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(chartsModule(context));
   await app.register(weighingsModule(context));
   await app.register(importsModule(context));
+  await app.register(mqttHooksModule(context));
+  await app.register(liveModule(context));
   // (modules: next feature modules here)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -28,8 +28,31 @@ const envSchema = z.object({
     .default('sqlite:./data/portal.sqlite'),
   /** Address users open; used in e-mailed links. Defaults to http://localhost:<PORT>. */
   PUBLIC_URL: z.url().optional(),
-  /** Port of the MQTT broker devices connect to (on PUBLIC_URL's host); told to devices by getdevice_conn. */
-  MQTT_PORT: integer(1, 65535).default(1883),
+  /**
+   * TCP port of the embedded MQTT broker devices connect to (on PUBLIC_URL's host; told to devices
+   * by getdevice_conn). Not 1883 by default: a system Mosquitto often holds that one. 0 picks a
+   * free port (tests). Devices behind proxies use MQTT over WebSocket at /mqtt on the web port.
+   */
+  MQTT_PORT: integer(0, 65535).default(1884),
+  /**
+   * An external broker (mqtt://user:pass@host:1883 or ws://…) instead of the embedded one: the way
+   * to run several instances on one PostgreSQL. That broker must check device logins itself
+   * (docs/device-protocol.md, 'External broker').
+   */
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp):\/\/.+/, 'must be mqtt://…, mqtts://…, ws://… or wss://…')
+    .optional(),
+  /**
+   * Shared secret an external broker sends as X-Portal-Broker-Key when it calls the login and topic
+   * hooks (POST /api/mqtt/auth, /api/mqtt/acl) from another host; without it only direct calls
+   * from this machine (loopback, not through a proxy) are answered.
+   */
+  MQTT_HOOK_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Runs the simulated devices of the demo account in the server (npm start); 0 turns it off. */
+  SIMULATOR: flag('1'),
+  /** How many times faster than real time the simulated flocks grow (readings and records keep the real clock). */
+  SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(1),
   /** smtp://user:pass@host:port; without it, mail goes to OUTBOX_DIR and the log. */
   SMTP_URL: z
     .string()
@@ -68,7 +91,7 @@ export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
-const HIDDEN_VARIABLES = new Set(['SECRET_KEY']);
+const HIDDEN_VARIABLES = new Set(['SECRET_KEY', 'MQTT_HOOK_KEY']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as shells and .env files often leave them.

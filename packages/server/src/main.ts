@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError, describeDatabaseUrl, isDatabaseUnavailable, openDatabase } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoAtStart } from './demo/seed.js';
 import { createLogger } from './logger.js';
+import { startDemoSimulator } from './simulator/demo.js';
+import type { RunningSimulator } from './simulator/runner.js';
 
 async function main() {
   const config = loadConfig();
@@ -26,8 +29,10 @@ async function main() {
   // On an empty database only; through the API, before the first visitor can arrive.
   if (config.DEMO) await seedDemoAtStart(app, database.db);
 
+  let simulator: RunningSimulator | null = null;
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await simulator?.stop();
     await app.close();
     await database.db.destroy();
     process.exit(0);
@@ -37,6 +42,14 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`portal ready at ${config.PUBLIC_URL} (database: ${database.dialect})`);
+  // The demo account's devices, simulated in this process (SIMULATOR=0 turns it off); the portal runs without it.
+  if (config.DEMO && config.SIMULATOR) {
+    const httpPort = (app.server.address() as AddressInfo).port;
+    simulator = await startDemoSimulator({ config, database, log: app.log, httpPort, speed: config.SIM_SPEED }).catch((error: unknown) => {
+      app.log.error({ err: error }, 'simulator could not start');
+      return null;
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -10,3 +10,6 @@ export * from './schemas/records/index.js';
 export * from './schemas/weighings.js';
 export * from './weighing/stats.js';
 export * from './schemas/imports.js';
+export * from './devices/protocol.js';
+export * from './live/events.js';
+export * from './schemas/live.js';

@@ -3,6 +3,7 @@ import type { Database } from './dialect.js';
 import { accounts } from './migrations/0001_accounts.js';
 import { farmRecords } from './migrations/0002_farm_records.js';
 import { weighings } from './migrations/0003_weighings.js';
+import { devicesLive } from './migrations/0004_devices_live.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0001_accounts': accounts(database.dialect),
     '0002_farm_records': farmRecords(database.dialect),
     '0003_weighings': weighings(database.dialect),
+    '0004_devices_live': devicesLive(database.dialect),
   };
 }
 

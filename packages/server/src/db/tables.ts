@@ -276,6 +276,9 @@ export interface PesagensTable {
   serie_balanca: string;
   obs: string;
   importacao_id: number | null;
+  /** Set for weighings a device sent: the sender and its sequence number ((device_id, seq) is unique). */
+  device_id: number | null;
+  seq: number | null;
   created_at: number;
 }
 
@@ -287,6 +290,18 @@ export interface ImportacoesTable {
   arquivo: string;
   hash: string;
   linhas: number;
+  created_at: number;
+}
+
+/** A picture a device sent (IMAGEM), served at /img_cs/{id}. */
+export interface DeviceFotosTable {
+  id: Generated<number>;
+  owner_id: number;
+  device_id: number;
+  pedido: string;
+  mime: string;
+  bytes: number;
+  conteudo: Buffer;
   created_at: number;
 }
 
@@ -317,4 +332,5 @@ export interface Tables {
   integration_configs: IntegrationConfigsTable;
   importacoes: ImportacoesTable;
   pesagens: PesagensTable;
+  device_fotos: DeviceFotosTable;
 }

@@ -3,6 +3,10 @@ import { createAccount, type TestAccount } from '../test/factories.js';
 import { grantAccess } from '../test/factories/farms.js';
 import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.js';
+import { fotosRepository } from '../devices/fotos.repository.js';
+
+/** Every record, and a picture the owner's device sent (img_cs serves it). */
+type Records = EveryRecord & { fotoId: number };
 
 /**
  * Access control for every call of the OpenAPI document: each one is either a call on an
@@ -10,7 +14,8 @@ import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.
  * or a call about the caller alone, named below with the reason. A new call without a case fails.
  */
 
-type Call = `${'GET' | 'POST'} /api/${string}`;
+/** API calls, and the pictures devices sent (/img_cs/{id}, loaded by <img> with the session cookie). */
+type Call = `${'GET' | 'POST'} /${'api' | 'img_cs'}/${string}`;
 interface Attempt {
   method: 'GET' | 'POST';
   path: string;
@@ -37,13 +42,15 @@ const NOT_OWNER_DATA: Partial<Record<Call, string>> = {
   'POST /api/permissoes': 'grants the caller gave (tested below)', 'POST /api/proprietarios': 'owners that granted the caller (tested below)',
   'POST /api/setpermissoes': "the caller's own grants", 'GET /api/getdevice_type': 'catalogue of models', 'GET /api/getprotocolos': 'catalogue',
   'GET /api/getpadrao_presets': 'published standards',
+  'POST /api/mqtt/auth': 'broker hook: a device login, no session (modules/mqttHooks/hooks.test.ts)',
+  'POST /api/mqtt/acl': 'broker hook: a device topic, no session (modules/mqttHooks/hooks.test.ts)',
 };
 
 /**
  * For each call on owner data: the request that touches owner A's record `r` (acting for `prop`
  * when given). Writes are valid requests, so only access decides the answer.
  */
-function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; attempt: (prop?: number) => Attempt; namesNoRecord?: true }>> {
+function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt: (prop?: number) => Attempt; namesNoRecord?: true }>> {
   const get = (path: string, id?: number) => (prop?: number) => ({
     method: 'GET' as const,
     path: `/api/${path}?${new URLSearchParams({ ...(id === undefined ? {} : { id: String(id) }), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
@@ -114,6 +121,13 @@ function ownerCalls(r: EveryRecord): Partial<Record<Call, { write: boolean; atte
     })),
     'GET /api/getuniestrutura': readAll(get('getuniestrutura')),
     'GET /api/usrstats': readAll(get('usrstats')),
+    // Names devices by serial: a stranger naming the owner's gets an empty list (tested in modules/live/live.test.ts).
+    'POST /api/devupdt': readAll(post('devupdt', { dispositivos: [{ modelo: r.device.modelo, serie: r.device.serie }] })),
+    'GET /api/getremotelist': readAll(get('getremotelist')),
+    'GET /api/getleituras': read(get('getleituras', r.device.id)),
+    'GET /api/getfotos': read(get('getfotos', r.device.id)),
+    // The picture's owner decides, not prop: a stranger acting "for the owner" is still refused.
+    'GET /img_cs/{id}': read(() => ({ method: 'GET', path: `/img_cs/${r.fotoId}` })),
   };
 }
 
@@ -129,7 +143,7 @@ describeEachDialect('access control of every call', (portal) => {
   let owner: TestAccount;
   let stranger: TestAccount;
   let reader: TestAccount;
-  let records: EveryRecord;
+  let records: Records;
   /** What the owner sees of every record before the attempts, to prove nothing changed. */
   let before: string;
 
@@ -144,7 +158,11 @@ describeEachDialect('access control of every call', (portal) => {
     owner = await createAccount(portal());
     stranger = await createAccount(portal());
     reader = await createAccount(portal());
-    records = await everyRecordOf(portal(), owner);
+    const every = await everyRecordOf(portal(), owner);
+    const foto = await fotosRepository(portal().database.db).insert({
+      owner_id: owner.user.id, device_id: every.device.id, pedido: 'isolation', mime: 'image/png', conteudo: Buffer.from('89504e47', 'hex'), created_at: Date.now(),
+    });
+    records = { ...every, fotoId: foto.id };
     await grantAccess(portal(), owner, reader, 'leitura');
     before = await snapshot();
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/dialect.js';
+import type { DeviceGateway } from '../devices/types.js';
 import type { OwnerScopes } from './permissions/scope.js';
 
 /** What app.ts hands every feature module; a module builds its own repositories and service from it. */
@@ -11,8 +12,12 @@ export interface ModuleContext {
   log: FastifyBaseLogger;
   /** onRequest hook of every call that needs a signed-in user. */
   requireAccount: onRequestHookHandler;
+  /** The session a token opens, checked as the bearer token is (the live channel signs in with it). */
+  authenticateToken: (token: string) => Promise<{ userId: number; sessionId: number } | undefined>;
   /** Resolves the owner a call acts for (`prop`) against the caller's grants. */
   scopes: OwnerScopes;
+  /** The devices' MQTT side: live events, commands, recent readings. */
+  gateway: DeviceGateway;
 }
 
 export type FeatureModule = (context: ModuleContext) => FastifyPluginAsync;

@@ -64,7 +64,7 @@ describeEachDialect('devices', (portal) => {
 
     const conn = await portal().request('GET', `/api/getdevice_conn?id=${created.id}`, { token: account.token });
     expect(conn.body).toEqual({
-      iddevice: created.id, protocolo: 'mqtt-texto-v1', host: 'portal.test', porta: 1883, tls: false, usuario: created.credencial!.usuario,
+      iddevice: created.id, protocolo: 'mqtt-texto-v1', host: 'portal.test', porta: expect.any(Number), tls: false, usuario: created.credencial!.usuario,
       client_id: `CS-${serie}`, topico_dados: `portal/CS/${serie}/dados`, topico_comandos: `portal/CS/${serie}/cmd`, ultimo_contato: null,
     });
     const slashModel = await portal().request('GET', `/api/getdevice_conn?id=${selector.id}`, { token: account.token });

@@ -1,3 +1,4 @@
+import { advertisedBrokerPort } from '../../devices/gateway.js';
 import type { FeatureModule } from '../context.js';
 import { chavesRepository } from '../keys/chaves.repository.js';
 import { keysService } from '../keys/service.js';
@@ -6,9 +7,15 @@ import { devicesRoutes } from './routes.js';
 import { devicesService } from './service.js';
 
 /** Devices: registerdevice (also with an access key), updatedevice, deldevice, getdevice, getdevice_conn, getdevice_type, getprotocolos. */
-export const devicesModule: FeatureModule = ({ config, database, clock, requireAccount, scopes }) => {
+export const devicesModule: FeatureModule = ({ config, database, clock, requireAccount, scopes, gateway }) => {
   // Keys are the keys module's business; devices only ask it to accept a key and record its use.
   const keys = keysService({ chaves: chavesRepository(database.db), clock });
-  const broker = { host: new URL(config.PUBLIC_URL).hostname, porta: config.MQTT_PORT };
-  return devicesRoutes(devicesService({ devices: devicesRepository(database.db), keys, broker, clock }), requireAccount, scopes);
+  // The port is read when asked: the embedded broker's is known only once it listens (MQTT_PORT 0).
+  const broker = {
+    host: new URL(config.PUBLIC_URL).hostname,
+    get porta() {
+      return advertisedBrokerPort(config, gateway);
+    },
+  };
+  return devicesRoutes(devicesService({ devices: devicesRepository(database.db), keys, broker, clock, gateway }), requireAccount, scopes);
 };

@@ -4,7 +4,9 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../http/errors.js';
 import type { KeysService, KeyUser } from '../keys/service.js';
 import { inReach, reachesFarm, type OwnerScope } from '../permissions/scope.js';
-import { credentialUserFor, hashDeviceSecret, newDeviceSecret, secretMatches } from './credentials.js';
+import { verifyDeviceLogin } from '../../devices/access.js';
+import type { DeviceGateway } from '../../devices/types.js';
+import { credentialUserFor, hashDeviceSecret, newDeviceSecret } from './credentials.js';
 import type { DeviceRow, DeviceRowBase, DeviceValues, DevicesRepository } from './devices.repository.js';
 import { PROTOCOL_ID, commandTopic, dataTopic } from './protocol.js';
 
@@ -47,8 +49,15 @@ export type VerifiedDevice = Pick<DeviceRowBase, 'id' | 'owner_id' | 'modelo' | 
  * Weighing devices: registration (also into another owner's account with that owner's access
  * key), their broker credentials (the secret is shown once) and how they connect.
  */
-export function devicesService(deps: { devices: DevicesRepository; keys: KeysService; broker: BrokerAddress; clock: () => number }) {
-  const { devices, keys, broker, clock } = deps;
+export function devicesService(deps: {
+  devices: DevicesRepository;
+  keys: KeysService;
+  broker: BrokerAddress;
+  clock: () => number;
+  /** The MQTT gateway, told when a device's record changed so it reads it again. */
+  gateway?: Pick<DeviceGateway, 'forget'>;
+}) {
+  const { devices, keys, broker, clock, gateway } = deps;
 
   async function load(scope: OwnerScope, id: number): Promise<DeviceRow> {
     return inReach(scope, await devices.find(scope.ownerId, id));
@@ -126,6 +135,7 @@ export function devicesService(deps: { devices: DevicesRepository; keys: KeysSer
         await devices.setCredentialHash(scope.ownerId, current.id, hashDeviceSecret(senha), now);
         credencial = { usuario: current.credential_user, senha };
       }
+      gateway?.forget(current.modelo, current.serie);
       const saved = toDevice(await load(scope, current.id));
       return credencial ? { ...saved, credencial } : saved;
     },
@@ -134,6 +144,7 @@ export function devicesService(deps: { devices: DevicesRepository; keys: KeysSer
       const current = await load(scope, id);
       if (await devices.inUse(current)) throw new AppError('RECORD_IN_USE');
       await devices.remove(scope.ownerId, current.id);
+      gateway?.forget(current.modelo, current.serie);
     },
 
     /** getdevice_conn: the broker address, the device's login name and its topics (never the secret). */
@@ -157,11 +168,8 @@ export function devicesService(deps: { devices: DevicesRepository; keys: KeysSer
      * For the MQTT broker: the device whose login this is, or null. The secret's hash is compared
      * in constant time, and an unknown login costs the same hashing as a known one.
      */
-    async verifyDeviceCredential(usuario: string, senha: string): Promise<VerifiedDevice | null> {
-      const row = await devices.findByCredentialUser(usuario);
-      const matches = secretMatches(senha, row?.credential_hash ?? '0'.repeat(64));
-      if (!row || !matches) return null;
-      return { id: row.id, owner_id: row.owner_id, modelo: row.modelo, serie: row.serie, chip_id: row.chip_id };
+    verifyDeviceCredential(usuario: string, senha: string): Promise<VerifiedDevice | null> {
+      return verifyDeviceLogin(devices, usuario, senha);
     },
   };
 }

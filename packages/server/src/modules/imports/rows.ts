@@ -9,7 +9,7 @@ export type ImportRow = Pick<PesagensTable, 'data' | 'hora' | 'aviario' | 'lado'
 };
 
 /** Longest text each field may hold: the column sizes of pesagens, nucleos.nome and lotes.codigo. */
-const MAX_LENGTH: Partial<Record<ImportField, number>> = {
+export const MAX_LENGTH: Partial<Record<ImportField, number>> = {
   nucleo: 120,
   lote: 40,
   aviario: 40,
@@ -20,9 +20,9 @@ const MAX_LENGTH: Partial<Record<ImportField, number>> = {
   serie_balanca: 40,
   obs: 200,
 };
-const PESO_MAX_DG = Math.round(PESO_MAX_G * 10);
-const IDADE_MAX = 10_000;
-const SCORE_MAX = 1_000_000;
+export const PESO_MAX_DG = Math.round(PESO_MAX_G * 10);
+export const IDADE_MAX = 10_000;
+export const SCORE_MAX = 1_000_000;
 
 /** Longest value echoed back in a refusal: a 64 KB cell listed a thousand times would swell the answer. */
 const VALOR_MAX = 200;

@@ -67,6 +67,17 @@ export const updateDeviceBody = z.object({
 });
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
+/** updatedevice's body that keeps every stored value (a save that changes nothing, or only renews the secret). */
+export const storedDeviceBody = (device: Pick<Device, 'id' | 'nome' | 'chip_id' | 'versao' | 'nucleo_id' | 'aviario_id' | 'obs'>): UpdateDeviceBody => ({
+  iddevice: device.id,
+  nome: device.nome,
+  chip_id: device.chip_id,
+  versao: device.versao,
+  nucleo_id: device.nucleo_id,
+  aviario_id: device.aviario_id,
+  obs: device.obs,
+});
+
 export const delDeviceBody = z.object({ iddevice: idField(), prop: propField });
 
 export const device = z.object({

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { returnTarget, type LoginResponse } from '@portal/shared';
 import { accountsApi } from '../../api/accounts';
 import { clearSession, storeSession } from '../../api/authStorage';
+import { liveChannel } from '../../api/live';
 import { applyLanguage } from '../../i18n';
 import { currentHashPath, loginPath, USER_QUERY_KEY } from './session';
 
@@ -36,6 +37,8 @@ export function useLeaveSession() {
   return useCallback(() => {
     const here = currentHashPath();
     clearSession();
+    // The live socket signed in with the old token: close it (it opens again when a screen wants devices).
+    liveChannel.stop();
     queryClient.removeQueries();
     if (!here.startsWith('/login')) void navigate(loginPath(here), { replace: true });
   }, [navigate, queryClient]);

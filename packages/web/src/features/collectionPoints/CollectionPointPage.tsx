@@ -4,6 +4,9 @@ import type { PontoColeta } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useLiveDevices } from '../../api/live';
+import { sendUpdates } from '../live/liveCommands';
+import { isLiveDevice } from '../live/liveDevices';
 import { useFarmOptions, useOwnerDevices } from '../records/links';
 import { FarmHouseSelects } from '../records/LinkSelects';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
@@ -16,6 +19,9 @@ import { pipedSerials, pointBody, pointValues, refusedSerial } from './pointForm
 
 type PointApi = typeof pontoColetaApi;
 
+/** This form only registers its collectors; it shows nothing of what they send. */
+const ignoreLiveMessage = () => undefined;
+
 /**
  * coletores/add and coletores/:id: name, where the point is (farm and house, both optional) and
  * its ground collectors, chosen among the owner's COLETOR devices and sent as `serie_coletores`
@@ -27,6 +33,9 @@ function PointForm({ route, point }: { route: ScreenRoute; point?: PontoColeta }
   const farms = useFarmOptions();
   const collectors = useOwnerDevices(COLLECTOR_MODELS);
   const known = useMemo(() => new Set(collectors.devices.map((device) => device.serie)), [collectors.devices]);
+  // The live collectors are registered on the socket while the form is open, so 'update' reaches them after a save.
+  const liveCollectors = useMemo(() => collectors.devices.filter(isLiveDevice), [collectors.devices]);
+  useLiveDevices(liveCollectors, ignoreLiveMessage);
 
   // The refused serial is kept from the failed save, so the field can name it.
   const [refused, setRefused] = useState<string | null>(null);
@@ -35,15 +44,20 @@ function PointForm({ route, point }: { route: ScreenRoute; point?: PontoColeta }
       ...pontoColetaApi,
       save: async (body, id, prop) => {
         setRefused(null);
+        let saved: PontoColeta;
         try {
-          return await pontoColetaApi.save(body, id, prop);
+          saved = await pontoColetaApi.save(body, id, prop);
         } catch (error) {
           setRefused(refusedSerial(error, body.serie_coletores.split('|'), known));
           throw error;
         }
+        // Spec section 7: 'update' to the point's collectors after it is saved (a notice if not sent).
+        const serials = new Set(body.serie_coletores.split('|'));
+        sendUpdates(liveCollectors.filter((device) => serials.has(device.serie)), t);
+        return saved;
       },
     }) satisfies RecordApi<PontoColeta, PointApi['body']>,
-    [known],
+    [known, liveCollectors, t],
   );
 
   const state = useRecordForm({

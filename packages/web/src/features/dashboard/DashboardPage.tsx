@@ -7,6 +7,7 @@ import { iconForMenu } from '../../components/menuIcons';
 import { PageFrame } from '../../components/PageFrame';
 import { useCurrentUser } from '../auth/session';
 import { useAccountDevices } from '../devices/useAccountDevices';
+import { LiveSection } from '../live/LiveSection';
 import classes from './DashboardPage.module.css';
 import { FlockTiles } from './FlockTiles';
 
@@ -76,13 +77,13 @@ function ShortcutCard({ entry }: { entry: VisibleMenuEntry }) {
 
 /**
  * The landing page after login: a welcome, first steps while the account has no device, the
- * account's counts and each active flock's latest weighing with its growth curve (usrstats),
+ * live readings of its live devices, the account's counts and each active flock's latest weighing with its growth curve (usrstats),
  * then a way into every area.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const { models } = useAccountDevices();
+  const { models, devices } = useAccountDevices();
   const firstName = user.name.trim().split(/\s+/)[0] ?? '';
 
   return (
@@ -103,6 +104,8 @@ export function DashboardPage() {
         </SimpleGrid>
       </Paper>
       )}
+
+      <LiveSection devices={devices} />
 
       <FlockTiles />
 

@@ -1,7 +1,10 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { deviceLabel, isLiveModel, type DeviceSaved } from '@portal/shared';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeviceLivePanel } from '../live/DeviceLivePanel';
+import { sendUpdates } from '../live/liveCommands';
+import { isLiveDevice } from '../live/liveDevices';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
@@ -9,20 +12,36 @@ import { deviceApi, deviceDetailApi, devicePath, DEVICES_PATH } from './api';
 import { ConnectionCard } from './ConnectionCard';
 import { ChipFields, PlaceSection } from './DeviceFields';
 import { deviceBody, deviceValues } from './deviceForm';
+import { minutesOf } from './deviceStatus';
 import { DeviceIcon } from './DeviceIcon';
 import { LastContact } from './LastContact';
 import { LiveBadge } from './ModelPicker';
+import { useDeviceStatus } from './useDeviceStatus';
 
 /**
  * balancas/:id: the device's form (model and serial read-only: they never change), how it
  * connects with 'Issue new password', and delete with confirmation (RECORD_IN_USE translated in
- * the dialog). Test ids: the record blocks' (`record-form`, `record-save`, `record-delete`,
+ * the dialog), the live panel and recent history (DeviceLivePanel); saving a live device sends it
+ * 'update'. Test ids: the record blocks' (`record-form`, `record-save`, `record-delete`,
  * `field-<name>`), `field-modelo` and `field-serie` (read-only), `device-last-contact`, and the
  * connection card's.
  */
 function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved }) {
   const { t } = useTranslation();
-  const api = useMemo(() => deviceDetailApi(device.modelo), [device.modelo]);
+  // The device as registered on the live socket (the record shown before a save changes it).
+  const registered = useRef(device);
+  const api = useMemo(() => {
+    const base = deviceDetailApi(device.modelo);
+    return {
+      ...base,
+      save: async (...args: Parameters<typeof base.save>) => {
+        const saved = await base.save(...args);
+        // Spec section 7: 'update' after the device's record is saved (a notice if not sent).
+        if (isLiveDevice(registered.current)) sendUpdates([registered.current], t);
+        return saved;
+      },
+    };
+  }, [device.modelo, t]);
   const state = useRecordForm({
     api,
     record: device,
@@ -33,6 +52,10 @@ function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved
   });
   const { form } = state;
   const shown = state.record ?? device;
+  useEffect(() => {
+    registered.current = shown;
+  }, [shown]);
+  const status = useDeviceStatus(useMemo(() => [shown], [shown]), { prop: state.owner.prop, enabled: state.owner.ready });
 
   return (
     <RecordFormFrame
@@ -42,7 +65,7 @@ function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved
       badges={
         <>
           <DeviceIcon icone={shown.icone} modelo={shown.modelo} size={36} />
-          <LastContact at={shown.ultimo_contato} />
+          <LastContact minutos={minutesOf(shown, status)} />
           {isLiveModel(shown.modelo) && <LiveBadge />}
         </>
       }
@@ -62,6 +85,7 @@ function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved
       </RecordSection>
       <PlaceSection form={form} />
       <ConnectionCard device={shown} canWrite={state.owner.canWrite} />
+      <DeviceLivePanel device={shown} />
     </RecordFormFrame>
   );
 }

@@ -15,7 +15,10 @@ import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { deviceAddPath, deviceApi, devicePath } from './api';
 import { DeviceIcon } from './DeviceIcon';
+import { minutesOf } from './deviceStatus';
 import { LastContact } from './LastContact';
+import { RemoteDevicesPanel } from './RemoteDevicesPanel';
+import { useDeviceStatus } from './useDeviceStatus';
 
 /** An empty cell, so a blank is visibly 'none' rather than missing. */
 function Blank() {
@@ -46,7 +49,9 @@ export default function DevicesListPage({ route }: ScreenProps) {
   const model = modelParam && (DEVICE_MODELS as readonly string[]).includes(modelParam) ? modelParam : null;
   const [debouncedQuery] = useDebouncedValue(query, 150);
 
-  const all = list.data ?? [];
+  const all = useMemo(() => list.data ?? [], [list.data]);
+  // Online status of the owner's devices (devupdt every 60 s): minutes since last contact.
+  const status = useDeviceStatus(all, { prop: owner.prop, enabled: owner.ready });
   const models = useMemo(() => [...new Set(all.map((device) => device.modelo))].sort(), [all]);
   const shown = useMemo(
     () =>
@@ -90,9 +95,12 @@ export default function DevicesListPage({ route }: ScreenProps) {
       noWrap: true,
       // On phones it shows under the name instead (a narrow column would cut the badge).
       secondary: true,
-      // By time of contact; devices that never connected sort last either way.
-      sortValue: (device) => (device.ultimo_contato === null ? null : Date.parse(device.ultimo_contato)),
-      render: (device) => <LastContact at={device.ultimo_contato} size="sm" />,
+      // By time of contact (fewer minutes is later); devices that never connected sort last either way.
+      sortValue: (device) => {
+        const minutes = minutesOf(device, status);
+        return minutes === null ? null : -minutes;
+      },
+      render: (device) => <LastContact minutos={minutesOf(device, status)} size="sm" />,
     },
   ];
 
@@ -146,7 +154,7 @@ export default function DevicesListPage({ route }: ScreenProps) {
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
-                <LastContact at={device.ultimo_contato} size="sm" />
+                <LastContact minutos={minutesOf(device, status)} size="sm" />
               </Stack>
             )}
           />
@@ -166,6 +174,7 @@ export default function DevicesListPage({ route }: ScreenProps) {
         </>
       }
     >
+      <RemoteDevicesPanel />
       {body}
     </PageFrame>
   );

@@ -6,6 +6,7 @@ import {
   deviceTypeList,
   isLiveModel,
   protocoloList,
+  storedDeviceBody,
   registerDeviceBody,
   updateDeviceBody,
   type Device,
@@ -67,16 +68,6 @@ export function deviceDetailApi(modelo: string): RecordApi<DeviceSaved, ReturnTy
   };
 }
 
-/** The device's stored values as updatedevice's body (nothing else changes). */
-export const storedBody = (device: Device): UpdateDeviceBody => ({
-  iddevice: device.id,
-  nome: device.nome,
-  chip_id: device.chip_id,
-  versao: device.versao,
-  nucleo_id: device.nucleo_id,
-  aviario_id: device.aviario_id,
-  obs: device.obs,
-});
 
 /** The 18 models with their icons and whether they join the live channel; they never change while the portal runs. */
 export function useDeviceTypes() {
@@ -114,7 +105,7 @@ export function useRenewCredential() {
   const { prop } = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (device: Device) => updateDevice({ ...storedBody(device), renovar_credencial: true }, prop),
+    mutationFn: (device: Device) => updateDevice({ ...storedDeviceBody(device), renovar_credencial: true }, prop),
     onSuccess: (saved) => {
       const { credencial: _secret, ...stored } = saved;
       queryClient.setQueryData(deviceApi.keys.one(saved.id, prop), stored);

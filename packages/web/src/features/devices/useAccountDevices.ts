@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Device } from '@portal/shared';
 import { useMemo } from 'react';
 import { devicesApi } from '../../api/devices';
 import { useLogged } from '../auth/session';
+import { countWarnings, type DeviceStatusMap } from './deviceStatus';
+import { useDeviceStatus } from './useDeviceStatus';
 
 /**
  * Under the device records' key prefix (['device', 'list']), so saving or deleting a device,
@@ -10,11 +13,12 @@ import { useLogged } from '../auth/session';
 export const ACCOUNT_DEVICES_QUERY_KEY = ['device', 'list', 'menu'] as const;
 
 /**
- * The device models on the account (they gate the menu, spec section 2) and the count of device
- * warnings (the Devices badge). Until the models load, or when they cannot be loaded, the gated
+ * The signed-in user's devices, the models on the account (they gate the menu, spec section 2),
+ * their online status (devupdt every 60 s) and the count of device warnings (the Devices badge:
+ * idle 1440 minutes or more). Until the models load, or when they cannot be loaded, the gated
  * entries stay hidden.
  */
-export function useAccountDevices(): { models: string[]; warnings: number } {
+export function useAccountDevices(): { devices: Device[]; models: string[]; warnings: number; status: DeviceStatusMap | undefined } {
   const logged = useLogged();
   const query = useQuery({
     queryKey: ACCOUNT_DEVICES_QUERY_KEY,
@@ -22,8 +26,9 @@ export function useAccountDevices(): { models: string[]; warnings: number } {
     enabled: logged,
     staleTime: 60_000,
   });
-  const devices = logged ? query.data : undefined;
-  const models = useMemo(() => [...new Set((devices ?? []).map((device) => device.modelo))], [devices]);
-  // Warnings (devices idle 1440 minutes or more) stay 0 until the live-devices issue brings devupdt.
-  return { models, warnings: 0 };
+  const devices = useMemo(() => (logged ? (query.data ?? []) : []), [logged, query.data]);
+  const models = useMemo(() => [...new Set(devices.map((device) => device.modelo))], [devices]);
+  const status = useDeviceStatus(devices, { enabled: logged });
+  const warnings = useMemo(() => (status ? countWarnings([...status.values()].map((minutos) => ({ minutos }))) : 0), [status]);
+  return { devices, models, warnings, status };
 }

@@ -1,0 +1,119 @@
+// Worker thread of bench/live.bench.mjs (not a benchmark itself): the simulated devices. Each sends
+// `rate` readings a second (1 for the live figures), spread evenly over the second; the send times go back to the main thread at
+// the end. Mode 'mqtt': one mqtt.js client per device on the portal's broker (ID after connecting,
+// then PESO at QoS 0). Mode 'ws': the limit, one WebSocket to the bare relay carrying the same
+// events the portal would send, addressed to the tab watching the device.
+import { parentPort, workerData } from 'node:worker_threads';
+import { formatDeviceMessage } from '@portal/shared';
+import { connect } from 'mqtt';
+import WebSocket from 'ws';
+
+const { mode, url, devices, socketOf, pesoBase, rate } = workerData;
+/** Each device sends `rate` readings a second. */
+const PERIOD_MS = 1000 / rate;
+const now = () => performance.timeOrigin + performance.now();
+const CONNECT_CONCURRENCY = 50;
+
+/** Every reading sent: [device index, its k-th reading, send time] triples. */
+let sent = new Float64Array(3 * 65536);
+let sentCount = 0;
+const record = (index, k, at) => {
+  if ((sentCount + 1) * 3 > sent.length) {
+    const bigger = new Float64Array(sent.length * 2);
+    bigger.set(sent);
+    sent = bigger;
+  }
+  sent.set([index, k, at], sentCount * 3);
+  sentCount += 1;
+};
+
+let disconnects = 0;
+let clients = [];
+let relay;
+
+async function connectMqtt() {
+  clients = new Array(devices.length);
+  let next = 0;
+  let failed = 0;
+  const one = (index) =>
+    new Promise((resolve) => {
+      const device = devices[index];
+      const client = connect(url, { clientId: `${device.modelo}-${device.serie}`, username: device.usuario, password: device.senha, reconnectPeriod: 0, connectTimeout: 30_000, keepalive: 60, queueQoSZero: false });
+      clients[index] = client;
+      client.once('connect', () => {
+        client.publish(device.topic, formatDeviceMessage({ tipo: 'ID', modelo: device.modelo, serie: device.serie, chip_id: device.chip_id, versao: '1.0' }), { qos: 1 });
+        client.on('close', () => (disconnects += 1));
+        resolve();
+      });
+      client.once('error', (error) => {
+        failed += 1;
+        console.error(`device ${device.serie}: ${error.message}`);
+        resolve();
+      });
+    });
+  await Promise.all(
+    Array.from({ length: CONNECT_CONCURRENCY }, async () => {
+      while (next < devices.length) await one(next++);
+    }),
+  );
+  return failed;
+}
+
+async function connectRelay() {
+  relay = new WebSocket(`${url}/send`);
+  await new Promise((resolve, reject) => {
+    relay.once('open', resolve);
+    relay.once('error', reject);
+  });
+  relay.on('close', () => (disconnects += 1));
+  return 0;
+}
+
+function sendOne(index, k) {
+  const device = devices[index];
+  const peso = pesoBase + k;
+  if (mode === 'mqtt') {
+    const client = clients[index];
+    // A reading while disconnected is lost: it is counted as sent all the same.
+    if (client.connected) client.publish(device.topic, formatDeviceMessage({ tipo: 'PESO', peso, estavel: true, aves: 1 }), { qos: 0 });
+  } else {
+    // What the portal would send the tab: the same event shape and size.
+    const event = { t: 'leitura', em: new Date().toISOString(), leitura: { tipo: 'PESO', peso, estavel: true, aves: 1 }, chave: device.chave, iddevice: device.id, modelo: device.modelo, serie: device.serie };
+    relay.send(`${socketOf[index]}\n${JSON.stringify(event)}`);
+  }
+  record(index, k, now());
+}
+
+let timer;
+function start() {
+  const began = now();
+  // Device i sends first at began + i/N of a period, then once a period.
+  const due = devices.map((_, index) => began + (index * PERIOD_MS) / devices.length);
+  const counts = new Array(devices.length).fill(0);
+  let cursor = 0;
+  timer = setInterval(() => {
+    const at = now();
+    // Dues rise with the index within a round: walk from where the last tick stopped.
+    for (let step = 0; step < devices.length && due[cursor] <= at; step += 1) {
+      sendOne(cursor, counts[cursor]);
+      counts[cursor] += 1;
+      due[cursor] += PERIOD_MS;
+      cursor = (cursor + 1) % devices.length;
+    }
+  }, 2);
+}
+
+parentPort.on('message', async (message) => {
+  if (message === 'connect') {
+    const failed = mode === 'mqtt' ? await connectMqtt() : await connectRelay();
+    parentPort.postMessage({ t: 'connected', failed });
+  } else if (message === 'start') start();
+  else if (message === 'stop') {
+    clearInterval(timer);
+    parentPort.postMessage({ t: 'sent', sent: sent.slice(0, sentCount * 3), disconnects });
+  } else if (message === 'close') {
+    await Promise.all(clients.map((client) => client?.endAsync(true)));
+    relay?.close();
+    parentPort.postMessage({ t: 'closed' });
+  }
+});

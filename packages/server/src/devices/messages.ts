@@ -1,0 +1,186 @@
+import {
+  DEVICE_MODELS,
+  MAX_IMAGE_MESSAGE_CHARS,
+  isStorableText,
+  parseDeviceMessage,
+  type DeviceModel,
+  type LiveReading,
+  type MsgId,
+  type MsgImagem,
+  type MsgPes,
+  type PortalMessage,
+} from '@portal/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DevicePesagensRepository } from '../modules/weighings/device-pesagens.repository.js';
+import type { FotosRepository } from './fotos.repository.js';
+import type { KnownDevicesRepository } from './known-devices.repository.js';
+import { checkPesagem } from './pesagem-row.js';
+import type { DeviceEvent, KnownDevice, RecentReading } from './types.js';
+
+/** Live readings kept per device (getleituras). */
+const RECENT_MAX = 100;
+/** devices.last_contact_at is written at most this often per device and instance. */
+const CONTACT_WRITE_MS = 30_000;
+const PEDIDO_MAX = 40;
+
+/** Topic level → model: MQTT topics write PS/SEL as PS-SEL (modules/devices/protocol.ts). */
+const MODEL_BY_LEVEL = new Map<string, DeviceModel>(DEVICE_MODELS.map((modelo) => [modelo.replace(/\//g, '-'), modelo]));
+
+export interface MessageDeps {
+  devices: KnownDevicesRepository;
+  pesagens: DevicePesagensRepository;
+  fotos: FotosRepository;
+  clock: () => number;
+  log: FastifyBaseLogger;
+  /** Publishes to the device's command topic (QoS 1); resolves when the broker has it. */
+  reply(device: KnownDevice, message: PortalMessage): Promise<void>;
+  emit(event: DeviceEvent): void;
+  /** Embedded broker only: ends the connections of a device that sent a forged identity. */
+  disconnect(modelo: string, serie: string): void;
+}
+
+const cacheKey = (modelo: string, serie: string) => `${modelo}|${serie.toLowerCase()}`;
+const who = (device: KnownDevice) => `${device.modelo} ${device.serie}`;
+
+/**
+ * What the gateway does with one message on portal/{modelo}/{serie}/dados: find the device, parse,
+ * check its identity, store (weighings, pictures) or keep (live readings), answer, and tell the hub.
+ * Nothing refused reaches a browser or the database.
+ */
+export function deviceMessages(deps: MessageDeps) {
+  const { devices, pesagens, fotos, clock, log } = deps;
+  const known = new Map<string, KnownDevice>();
+  const lastContact = new Map<number, number>();
+  const recentReadings = new Map<number, RecentReading[]>();
+
+  async function lookup(modelo: DeviceModel, serie: string): Promise<KnownDevice | undefined> {
+    const key = cacheKey(modelo, serie);
+    const cached = known.get(key);
+    if (cached) return cached;
+    // Unknown devices are not cached: one registered a moment later must be found.
+    const device = await devices.find(modelo, serie);
+    if (device) known.set(key, device);
+    return device;
+  }
+
+  async function touch(device: KnownDevice, now: number): Promise<void> {
+    const last = lastContact.get(device.id);
+    if (last !== undefined && now - last < CONTACT_WRITE_MS) return;
+    lastContact.set(device.id, now);
+    try {
+      await devices.touchContact(device.id, now);
+    } catch (error) {
+      lastContact.delete(device.id);
+      log.error({ err: error, device: who(device) }, 'device: last contact not recorded');
+    }
+  }
+
+  const about = (device: KnownDevice) => ({ chave: '', iddevice: device.id, modelo: device.modelo, serie: device.serie });
+
+  function forged(device: KnownDevice, topicSerie: string, message: MsgId): boolean {
+    if (message.modelo !== device.modelo || message.serie !== topicSerie) return true;
+    return device.chip_id !== '' && message.chip_id !== device.chip_id;
+  }
+
+  async function answer(device: KnownDevice, message: PortalMessage): Promise<void> {
+    try {
+      await deps.reply(device, message);
+    } catch (error) {
+      // The device re-sends what was not acknowledged; a duplicate is acknowledged again.
+      log.warn({ err: error instanceof Error ? error.message : String(error), device: who(device), message: message.tipo }, 'device: answer not sent');
+    }
+  }
+
+  async function storePesagem(device: KnownDevice, message: MsgPes, now: number): Promise<void> {
+    const check = checkPesagem(message);
+    if (!check.ok) {
+      log.warn({ device: who(device), seq: message.seq, motivo: check.motivo, detalhe: check.detalhe }, 'device: weighing refused');
+      return answer(device, { tipo: 'NAK', seq: message.seq, motivo: check.motivo });
+    }
+    const nucleoId = device.nucleo_id ?? (await pesagens.farmNamed(device.owner_id, message.nucleo));
+    if (nucleoId === null) {
+      log.error({ device: who(device), seq: message.seq, nucleo: message.nucleo }, 'device: weighing names no farm of the owner; refused for good');
+      return answer(device, { tipo: 'NAK', seq: message.seq, motivo: 'NUCLEO' });
+    }
+    const loteId = await pesagens.flockCoded(nucleoId, message.lote);
+    const { values } = check;
+    const stored = await pesagens.insert(
+      { ...values, owner_id: device.owner_id, nucleo_id: nucleoId, lote_id: loteId, device_id: device.id, serie_balanca: device.serie },
+      now,
+    );
+    // Stored and committed: only now may the device forget the record.
+    if (stored.created) {
+      const { tipo: _tipo, ...pesagem } = message;
+      deps.emit({ device, message: { t: 'pesagem', ...about(device), em: new Date(now).toISOString(), pesagem: { ...pesagem, id: stored.id } } });
+    }
+    await answer(device, { tipo: 'ACK', seq: message.seq });
+  }
+
+  async function storeImagem(device: KnownDevice, message: MsgImagem, now: number): Promise<void> {
+    if (message.pedido.length > PEDIDO_MAX || !isStorableText(message.pedido)) {
+      log.warn({ device: who(device), motivo: 'TEXTO', detalhe: 'pedido' }, 'device: picture refused');
+      return;
+    }
+    const conteudo = Buffer.from(message.base64, 'base64');
+    const stored = await fotos.insert({ owner_id: device.owner_id, device_id: device.id, pedido: message.pedido, mime: message.mime, conteudo, created_at: now });
+    // Also when already stored (by another instance): this instance's browsers learn the url too.
+    deps.emit({ device, message: { t: 'imagem', ...about(device), em: new Date(now).toISOString(), pedido: message.pedido, url: `img_cs/${stored.id}` } });
+  }
+
+  function keepReading(device: KnownDevice, leitura: LiveReading, now: number): void {
+    const em = new Date(now).toISOString();
+    const list = recentReadings.get(device.id) ?? [];
+    list.unshift({ em, leitura });
+    if (list.length > RECENT_MAX) list.length = RECENT_MAX;
+    recentReadings.set(device.id, list);
+    deps.emit({ device, message: { t: 'leitura', ...about(device), em, leitura } });
+  }
+
+  return {
+    async handle(topic: string, payload: Buffer): Promise<void> {
+      const levels = topic.split('/');
+      const modelo = levels.length === 4 && levels[0] === 'portal' && levels[3] === 'dados' ? MODEL_BY_LEVEL.get(levels[1]!) : undefined;
+      const serie = levels[2] ?? '';
+      const device = modelo === undefined ? undefined : await lookup(modelo, serie);
+      if (!device) {
+        log.warn({ topic }, 'device: message from an unknown device dropped');
+        return;
+      }
+      // Checked on bytes before decoding: a huge payload is not turned into a string.
+      const parsed =
+        payload.length > MAX_IMAGE_MESSAGE_CHARS
+          ? ({ ok: false, motivo: 'GRANDE', detalhe: `${payload.length} bytes` } as const)
+          : parseDeviceMessage(payload.toString('utf8'), device.modelo as DeviceModel);
+      if (!parsed.ok) {
+        log.warn({ device: who(device), motivo: parsed.motivo, detalhe: parsed.detalhe }, 'device: message refused');
+        return;
+      }
+      const message = parsed.message;
+      if (message.tipo === 'ID' && forged(device, serie, message)) {
+        log.warn({ device: who(device), sent: { modelo: message.modelo, serie: message.serie, chip_id: message.chip_id } }, 'device: forged identity');
+        deps.disconnect(device.modelo, device.serie);
+        return;
+      }
+      const now = clock();
+      await touch(device, now);
+      switch (message.tipo) {
+        case 'ID':
+          return;
+        case 'PES':
+          return storePesagem(device, message, now);
+        case 'IMAGEM':
+          return storeImagem(device, message, now);
+        default:
+          return keepReading(device, message, now);
+      }
+    },
+
+    recent(deviceId: number): RecentReading[] {
+      return [...(recentReadings.get(deviceId) ?? [])];
+    },
+
+    forget(modelo: string, serie: string): void {
+      known.delete(cacheKey(modelo, serie));
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { LiveReading, LiveServerMessage, PortalMessage } from '@portal/shared';
+
+/** A registered device as the gateway knows it (cached; refreshed when its record changes). */
+export interface KnownDevice {
+  id: number;
+  owner_id: number;
+  nucleo_id: number | null;
+  modelo: string;
+  serie: string;
+  chip_id: string;
+}
+
+/**
+ * What the gateway hands the browser hub: a message about one device, already stored where
+ * it has to be (weighings committed, pictures saved). The hub adds nothing but the fan-out.
+ */
+export interface DeviceEvent {
+  device: KnownDevice;
+  message: Extract<LiveServerMessage, { t: 'leitura' | 'pesagem' | 'imagem' }>;
+}
+
+export interface RecentReading {
+  em: string;
+  leitura: LiveReading;
+}
+
+/**
+ * The portal's side of the device protocol (devices/gateway.ts): one MQTT client on the embedded
+ * broker or on MQTT_URL, subscribed to every device's data topic.
+ */
+export interface DeviceGateway {
+  /** Calls `listener` for every accepted message; returns the unsubscribe function. */
+  onEvent(listener: (event: DeviceEvent) => void): () => void;
+  /** Publishes to the device's command topic; rejects (LIVE_COMMAND_FAILED) when the broker is not reachable. */
+  sendCommand(device: Pick<KnownDevice, 'modelo' | 'serie'>, message: PortalMessage): Promise<void>;
+  /** The last live readings this instance received from the device, newest first (at most 100). */
+  recent(deviceId: number): RecentReading[];
+  /** Forgets a cached device (after its record changed or was deleted). */
+  forget(modelo: string, serie: string): void;
+  /** The embedded broker's TCP port, or null on an external broker. */
+  readonly brokerPort: number | null;
+  /** True while the gateway's own client is connected to the broker. */
+  readonly connected: boolean;
+}

@@ -1,0 +1,26 @@
+import { AppError } from '../http/errors.js';
+import { reachesFarm, type Need, type OwnerScopes } from '../modules/permissions/scope.js';
+
+/** A device's owner and farm: what decides who may see it. */
+export interface DevicePlace {
+  owner_id: number;
+  nucleo_id: number | null;
+}
+
+export type DeviceAccess = (userId: number, device: DevicePlace, need: Need) => Promise<boolean>;
+
+/**
+ * Whether a user may read or manage one device: its owner (or a grant from the owner at that
+ * level) and, for a grant limited to some farms, the device's farm (a device without a farm
+ * needs a whole-account grant). Refusals are false; a database failure is thrown.
+ */
+export function deviceAccess(scopes: OwnerScopes): DeviceAccess {
+  return async (userId, device, need) => {
+    try {
+      return reachesFarm(await scopes.resolve(userId, device.owner_id, need), device.nucleo_id);
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return false;
+      throw error;
+    }
+  };
+}

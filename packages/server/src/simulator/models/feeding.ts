@@ -1,0 +1,162 @@
+import { collectorSummary, type MsgCalha, type MsgColeta, type MsgDose } from '@portal/shared';
+import { normalDraw } from '../../demo/weighings.js';
+import { localStamp, type Growth } from './growth.js';
+import type { Behaviour, Emitted, WeighingPlace } from './types.js';
+
+const roundTenth = (value: number) => Math.round(value * 10) / 10;
+const MINUTE = 60_000;
+
+/**
+ * True while a cycle of `periodMin` minutes is in its first `onMin` minutes of local time, shifted
+ * by `offsetMin` (troughs and pumps start in turns, not all at once).
+ */
+function running(now: number, timezone: number, periodMin: number, onMin: number, offsetMin: number): boolean {
+  const minutes = Math.floor(localStamp(now, timezone).hour * 60);
+  return (((minutes - offsetMin) % periodMin) + periodMin) % periodMin < onMin;
+}
+
+/** Minutes since local midnight at `now`. */
+const minutesToday = (now: number, timezone: number) => localStamp(now, timezone).hour * 60;
+
+export interface TroughOptions {
+  /** Troughs the monitor watches (a CALHA per trough each tick). */
+  calhas: number;
+  random: () => number;
+  timezone: number;
+  intervalMs?: number;
+}
+
+/**
+ * A trough monitor (MCALHA, SAC): each trough's chain motor runs 4 minutes every 12, the troughs
+ * in turns; while on the wheel turns at about 24 rpm. Turns count from local midnight (at start,
+ * the turns the day's cycles so far would have made).
+ */
+export function troughBehaviour(options: TroughOptions): Behaviour {
+  const { random, timezone } = options;
+  const RPM = 24;
+  const PERIOD = 12;
+  const ON = 4;
+  let day = '';
+  let last: number | null = null;
+  const turns: number[] = Array.from({ length: options.calhas }, () => 0);
+
+  return {
+    intervalMs: options.intervalMs ?? 5_000,
+    tick(now) {
+      const today = localStamp(now, timezone).data;
+      if (today !== day) {
+        // A new day (or the start): the turns made so far today by the schedule.
+        const sinceMidnight = minutesToday(now, timezone);
+        const fullCycles = Math.floor(sinceMidnight / PERIOD);
+        for (let index = 0; index < turns.length; index++) turns[index] = day === '' ? fullCycles * ON * RPM : 0;
+        day = today;
+      }
+      const out: Emitted[] = [];
+      for (let index = 0; index < turns.length; index++) {
+        const ligada = running(now, timezone, PERIOD, ON, index * 3);
+        const rpm = ligada ? roundTenth(Math.max(0, RPM + normalDraw(random) * 1.2)) : 0;
+        if (last !== null && ligada) turns[index]! += (rpm * (now - last)) / MINUTE;
+        const reading: MsgCalha = { tipo: 'CALHA', idcalha: index + 1, rpm, voltas: Math.floor(turns[index]!), ligada };
+        out.push(reading);
+      }
+      last = now;
+      return out;
+    },
+  };
+}
+
+export interface DoserOptions {
+  /** Flow while pumping, ml/min. */
+  vazao_ml_min: number;
+  /** Pumping `onMin` minutes every `periodMin`. */
+  periodMin: number;
+  onMin: number;
+  random: () => number;
+  timezone: number;
+  intervalMs?: number;
+}
+
+/**
+ * A doser (DOSADOR for fumigation, DOSADORP for medication in the water line): the pump runs in
+ * cycles at about its nominal flow; the volume dosed counts from local midnight.
+ */
+export function doserBehaviour(options: DoserOptions): Behaviour {
+  const { random, timezone, periodMin, onMin } = options;
+  let day = '';
+  let volume = 0;
+  let last: number | null = null;
+  return {
+    intervalMs: options.intervalMs ?? 5_000,
+    tick(now) {
+      const today = localStamp(now, timezone).data;
+      if (today !== day) {
+        volume = day === '' ? Math.floor(minutesToday(now, timezone) / periodMin) * onMin * options.vazao_ml_min : 0;
+        day = today;
+      }
+      const ligada = running(now, timezone, periodMin, onMin, 0);
+      const vazao = ligada ? roundTenth(Math.max(0, options.vazao_ml_min * (1 + normalDraw(random) * 0.04))) : 0;
+      if (last !== null && ligada) volume += (vazao * (now - last)) / MINUTE;
+      last = now;
+      const reading: MsgDose = { tipo: 'DOSE', volume_ml: roundTenth(volume), vazao_ml_min: vazao, ligada };
+      return [reading];
+    },
+  };
+}
+
+/** Birds in a collector's batch (spec section 9: the average is the total / 20). */
+export const BATCH_BIRDS = 20;
+
+export interface CollectorOptions {
+  place: WeighingPlace | null;
+  growth: Growth;
+  random: () => number;
+  timezone: number;
+  intervalMs?: number;
+}
+
+/**
+ * A ground collector (COLETOR): birds are counted into a batch of 20, one to three a tick, males
+ * and females as they come; every tick shows the batch so far (COLETA), and a full batch becomes
+ * a PES with the batch's average and the sex of the majority ('misto' on a tie).
+ */
+export function collectorBehaviour(options: CollectorOptions): Behaviour {
+  const { place, growth, random, timezone } = options;
+  let batch: MsgColeta = { tipo: 'COLETA', machos: 0, femeas: 0, peso_total: 0 };
+  let batches = 0;
+  return {
+    intervalMs: options.intervalMs ?? 2_000,
+    tick(now) {
+      if (batch.machos + batch.femeas >= BATCH_BIRDS) batch = { tipo: 'COLETA', machos: 0, femeas: 0, peso_total: 0 };
+      const arriving = Math.min(1 + Math.floor(random() * 3), BATCH_BIRDS - batch.machos - batch.femeas);
+      for (let bird = 0; bird < arriving; bird++) {
+        const sexo = random() < 0.5 ? 'M' : 'F';
+        if (sexo === 'M') batch.machos++;
+        else batch.femeas++;
+        batch.peso_total = roundTenth(batch.peso_total + growth.draw(random, now, sexo));
+      }
+      const out: Emitted[] = [{ ...batch }];
+      if (batch.machos + batch.femeas === BATCH_BIRDS && place && place.aviarios.length > 0) {
+        const summary = collectorSummary(batch);
+        const { data, hora } = localStamp(now, timezone);
+        out.push({
+          tipo: 'PES',
+          data,
+          hora,
+          nucleo: place.nucleo,
+          lote: place.lote,
+          aviario: place.aviarios[0]!,
+          lado: '1',
+          box: String(1 + (batches % Math.max(1, place.boxes))),
+          sexo: summary.sexo,
+          peso: roundTenth(batch.peso_total / BATCH_BIRDS),
+          idade_lote: Math.floor(growth.age(now)),
+          linha: place.linha,
+          score: null,
+          obs: '',
+        });
+        batches++;
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fotosResponse, remoteList } from '@portal/shared';
+import { apiRequest } from '../../api/client';
+import { useOwner } from '../records/owner';
+
+/** Spec sections 4 and 9: device online status refreshes every 60 s. */
+export const STATUS_REFRESH_MS = 60_000;
+
+export const remotePath = (id: number) => `/remoto/${id}`;
+export const folderPath = (id: number) => `/folder/${id}`;
+
+/** getremotelist: the live devices that can be watched remotely, with minutes since their last message. */
+export function useRemoteList() {
+  const { prop, ready } = useOwner();
+  return useQuery({
+    // Under the device lists' prefix (like the menu's): saving or deleting a device refreshes it too.
+    queryKey: ['device', 'list', 'remote', prop ?? 'self'],
+    queryFn: () => apiRequest('getremotelist', { query: { prop }, schema: remoteList }),
+    enabled: ready,
+    refetchInterval: STATUS_REFRESH_MS,
+  });
+}
+
+/** getfotos?id[&data]: the days with pictures and the pictures of `data` (or of the newest day). */
+export function useFotos(id: number, data: string | null) {
+  const { prop, ready } = useOwner();
+  return useQuery({
+    queryKey: ['device', 'fotos', prop ?? 'self', id, data ?? 'newest'],
+    queryFn: () => apiRequest('getfotos', { query: { id, prop, data: data ?? undefined }, schema: fotosResponse }),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,135 @@
+import { Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { leiturasResponse } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../api/client';
+import { isoToMasked } from '../records/dates';
+import { ListError } from '../records/ListTable';
+import { useOwner } from '../records/owner';
+import { RecordSection } from '../records/RecordFormPage';
+import { useNumberFormat } from '../records/useNumberFormat';
+import { LiveReadingView } from './LiveReadingView';
+import { mergeReadings, updateTime, type ReceivedReading } from './readings';
+
+/** Stored weighings listed before 'show all'. */
+const WEIGHINGS_FIRST = 10;
+
+/** getleituras of a device for the owner acted for; the device page refetches it when a weighing arrives. */
+export const leiturasKey = (prop: number | undefined, id: number) => ['leituras', prop ?? 'self', id] as const;
+
+/**
+ * balancas/:id, below the live panel: the device's recent live readings and its last stored
+ * weighings (getleituras). Test ids `device-history`, `history-reading`, `history-weighings`,
+ * `history-weighing`.
+ */
+export function DeviceHistory({ deviceId, live, received }: { deviceId: number; live: boolean; received: readonly ReceivedReading[] }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  const { prop, ready } = useOwner();
+  const query = useQuery({
+    queryKey: leiturasKey(prop, deviceId),
+    queryFn: () => apiRequest('getleituras', { query: { id: deviceId, prop }, schema: leiturasResponse }),
+    enabled: ready,
+  });
+  const readings = useMemo(() => mergeReadings(received, query.data?.leituras ?? []), [received, query.data]);
+  const [allWeighings, setAllWeighings] = useState(false);
+  const stored = query.data?.pesagens ?? [];
+  // The last 10 first: the page stays short on a phone; all (up to 50) on request.
+  const pesagens = allWeighings ? stored : stored.slice(0, WEIGHINGS_FIRST);
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Center py="lg">
+        <Loader size="sm" />
+      </Center>
+    );
+  } else if (query.isError) {
+    body = <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  } else {
+    body = (
+      <Stack gap="lg">
+        {live && (
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t('live.history.readings')}
+            </Title>
+            {readings.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('live.history.noReadings')}
+              </Text>
+            ) : (
+              readings.map((entry) => (
+                <Group key={`${entry.em}|${JSON.stringify(entry.leitura)}`} gap="sm" wrap="nowrap" align="flex-start" data-testid="history-reading">
+                  <Text size="xs" c="dimmed" w={72} style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }} pt={2}>
+                    {updateTime(entry.em, format.locale)}
+                  </Text>
+                  <LiveReadingView deviceId={deviceId} live={{ reading: entry }} compact />
+                </Group>
+              ))
+            )}
+          </Stack>
+        )}
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('live.history.weighings')}
+          </Title>
+          {stored.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('live.history.noWeighings')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={600}>
+              <Table verticalSpacing="xs" striped highlightOnHover data-testid="history-weighings">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('live.history.date')}</Table.Th>
+                    <Table.Th>{t('live.history.time')}</Table.Th>
+                    <Table.Th>{t('live.history.flock')}</Table.Th>
+                    <Table.Th>{t('live.history.house')}</Table.Th>
+                    <Table.Th>{t('live.history.side')}</Table.Th>
+                    <Table.Th>{t('live.history.box')}</Table.Th>
+                    <Table.Th>{t('live.history.sex')}</Table.Th>
+                    <Table.Th ta="right">{t('live.history.weight')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {pesagens.map((row) => (
+                    <Table.Tr key={row.id} data-testid="history-weighing">
+                      <Table.Td>{isoToMasked(row.data)}</Table.Td>
+                      <Table.Td>{row.hora}</Table.Td>
+                      <Table.Td>{row.lote ?? ''}</Table.Td>
+                      <Table.Td>{row.aviario}</Table.Td>
+                      <Table.Td>{row.lado}</Table.Td>
+                      <Table.Td>{row.box}</Table.Td>
+                      <Table.Td>{row.sexo}</Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {format.format(row.peso, 1)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {stored.length > pesagens.length && (
+            <Group>
+              <Button variant="subtle" size="xs" onClick={() => setAllWeighings(true)} data-testid="history-weighings-all">
+                {t('live.history.showAll', { count: stored.length })}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Stack>
+    );
+  }
+
+  return (
+    <div data-testid="device-history">
+      <RecordSection title={t('live.history.title')} description={t('live.history.hint')}>
+        {body}
+      </RecordSection>
+    </div>
+  );
+}
