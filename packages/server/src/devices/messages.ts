@@ -22,6 +22,8 @@ const RECENT_MAX = 100;
 /** devices.last_contact_at is written at most this often per device and instance. */
 const CONTACT_WRITE_MS = 30_000;
 const PEDIDO_MAX = 40;
+/** How long a device record is trusted from memory (a change made through another instance shows after this). */
+const CACHE_MS = 60_000;
 
 /** Topic level → model: MQTT topics write PS/SEL as PS-SEL (modules/devices/protocol.ts). */
 const MODEL_BY_LEVEL = new Map<string, DeviceModel>(DEVICE_MODELS.map((modelo) => [modelo.replace(/\//g, '-'), modelo]));
@@ -49,17 +51,19 @@ const who = (device: KnownDevice) => `${device.modelo} ${device.serie}`;
  */
 export function deviceMessages(deps: MessageDeps) {
   const { devices, pesagens, fotos, clock, log } = deps;
-  const known = new Map<string, KnownDevice>();
+  const known = new Map<string, { device: KnownDevice; at: number }>();
   const lastContact = new Map<number, number>();
   const recentReadings = new Map<number, RecentReading[]>();
 
   async function lookup(modelo: DeviceModel, serie: string): Promise<KnownDevice | undefined> {
     const key = cacheKey(modelo, serie);
     const cached = known.get(key);
-    if (cached) return cached;
+    // forget() clears this instance's entry at once; other instances read the record again after a minute.
+    if (cached && clock() - cached.at < CACHE_MS) return cached.device;
     // Unknown devices are not cached: one registered a moment later must be found.
     const device = await devices.find(modelo, serie);
-    if (device) known.set(key, device);
+    if (device) known.set(key, { device, at: clock() });
+    else known.delete(key);
     return device;
   }
 

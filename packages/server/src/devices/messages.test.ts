@@ -1,0 +1,75 @@
+import { formatDeviceMessage } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import { recordingLogger } from '../test/mqtt.js';
+import { deviceMessages, type MessageDeps } from './messages.js';
+import type { KnownDevice } from './types.js';
+
+/** The message handling alone, over in-memory stand-ins for its repositories. */
+function harness(record: KnownDevice) {
+  let now = 1_800_000_000_000;
+  let current = record;
+  const reads: number[] = [];
+  const { log, lines } = recordingLogger();
+  const disconnected: string[] = [];
+  const deps = {
+    devices: {
+      find: async () => {
+        reads.push(now);
+        return current;
+      },
+      touchContact: async () => undefined,
+    },
+    pesagens: {} as MessageDeps['pesagens'],
+    fotos: {} as MessageDeps['fotos'],
+    clock: () => now,
+    log,
+    reply: async () => undefined,
+    emit: () => undefined,
+    disconnect: (modelo: string, serie: string) => void disconnected.push(`${modelo} ${serie}`),
+  } satisfies MessageDeps;
+  const messages = deviceMessages(deps);
+  const id = (chip_id: string) => Buffer.from(formatDeviceMessage({ tipo: 'ID', modelo: 'CS', serie: record.serie, chip_id, versao: '1' }));
+  return {
+    messages,
+    reads,
+    lines,
+    disconnected,
+    id,
+    topic: `portal/CS/${record.serie}/dados`,
+    advance: (ms: number) => void (now += ms),
+    change: (values: Partial<KnownDevice>) => void (current = { ...current, ...values }),
+  };
+}
+
+describe('device messages: the cached device record', () => {
+  const record: KnownDevice = { id: 7, owner_id: 3, nucleo_id: null, modelo: 'CS', serie: 'A-1', chip_id: 'CHIP-OLD' };
+
+  it('reads the record once a minute at most, so a change made through another instance shows within a minute', async () => {
+    const h = harness(record);
+    await h.messages.handle(h.topic, h.id('CHIP-OLD'));
+    await h.messages.handle(h.topic, h.id('CHIP-OLD'));
+    expect(h.reads).toHaveLength(1);
+
+    // Another instance saved a new chip id: this one still trusts its copy for up to a minute…
+    h.change({ chip_id: 'CHIP-NEW' });
+    h.advance(59_000);
+    await h.messages.handle(h.topic, h.id('CHIP-NEW'));
+    expect(h.lines.filter((line) => line.msg === 'device: forged identity')).toHaveLength(1);
+
+    // …then reads the record again and accepts the new chip id, refusing the old one.
+    h.advance(2_000);
+    await h.messages.handle(h.topic, h.id('CHIP-NEW'));
+    await h.messages.handle(h.topic, h.id('CHIP-OLD'));
+    expect(h.reads).toHaveLength(2);
+    expect(h.lines.filter((line) => line.msg === 'device: forged identity').map((line) => (line.sent as { chip_id: string }).chip_id)).toEqual(['CHIP-NEW', 'CHIP-OLD']);
+    expect(h.disconnected).toEqual(['CS A-1', 'CS A-1']);
+  });
+
+  it('forget() drops the copy at once', async () => {
+    const h = harness(record);
+    await h.messages.handle(h.topic, h.id('CHIP-OLD'));
+    h.messages.forget('CS', 'a-1');
+    await h.messages.handle(h.topic, h.id('CHIP-OLD'));
+    expect(h.reads).toHaveLength(2);
+  });
+});
