@@ -166,13 +166,19 @@ describe('devices live', () => {
     await until(async () => (await flashes()).length > 0, 'a box to flash and stop');
     for (const duration of await flashes()) {
       expect(duration).toBeGreaterThanOrEqual(80);
-      expect(duration).toBeLessThan(400);
+      // 100 ms in the code (FLASH_MS); a loaded machine may fire the timer late, never a whole reading later.
+      expect(duration).toBeLessThan(1_000);
     }
-    await until(async () => (await live.graderLog()).some((entry) => entry.what === 'side' && entry.value === 'whole'), 'the side indicator to reset');
-    const sides = (await live.graderLog()).filter((entry) => entry.what === 'side');
-    const toBox = sides.find((entry) => entry.value === 'box')!;
-    const back = sides.find((entry) => entry.value === 'whole' && entry.at > toBox.at)!;
-    expect(back.at - toBox.at).toBeGreaterThanOrEqual(900);
+    const resets = async () => {
+      const sides = (await live.graderLog()).filter((entry) => entry.what === 'side');
+      return sides.flatMap((toBox, index) => {
+        if (toBox.value !== 'box') return [];
+        const back = sides.slice(index + 1).find((entry) => entry.value === 'whole');
+        return back ? [back.at - toBox.at] : [];
+      });
+    };
+    await until(async () => (await resets()).length > 0, 'the side indicator to show a box and reset to whole');
+    for (const after of await resets()) expect(after).toBeGreaterThanOrEqual(900);
 
     await e2e.screenshot(page, 'live-remote-en-phone');
     await page.context().close();
