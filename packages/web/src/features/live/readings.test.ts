@@ -21,7 +21,7 @@ const sel: MsgSel = {
   idade: 35,
   categorias: [{ box: 1, descricao: 'Leve', peso_total: 12000, aves: 10, pm: 1200, percent: 50 }],
   seletoras: [],
-  infoGeral: { desc: 'Geral', peso_total: 2468000, aves: 1234, pm: 2000.04, percent: 87.25 },
+  infoGeral: { desc: 'Geral', peso_total: 2468049.5, aves: 1234, pm: 2000.04, percent: 100 },
 };
 
 describe('readingFacts', () => {
@@ -40,7 +40,7 @@ describe('readingFacts', () => {
     expect(valuesOf({ tipo: 'SILO', peso_kg: 12345.04 })).toEqual({ silo: '12.345,0 kg' });
     expect(valuesOf({ tipo: 'CALHA', idcalha: 2, rpm: 3.25, voltas: 1500, ligada: true })).toEqual({ rpm: '3,3 rpm', trough: '2', turns: '1.500', motor: 'live.value.on' });
     expect(valuesOf({ tipo: 'DOSE', volume_ml: 1500.5, vazao_ml_min: 12, ligada: false })).toEqual({ volume: '1.500,5 ml', flow: '12,0 ml/min', pump: 'live.value.off' });
-    expect(valuesOf(sel)).toEqual({ average: '2.000,0 g', birds: '1.234', uniformity: '87,3 %' });
+    expect(valuesOf(sel)).toEqual({ average: '2.000,0 g', birds: '1.234', totalWeight: '2.468,0 kg' });
   });
 
   it('marks exactly one fact as the main one of every reading type', () => {

@@ -61,7 +61,8 @@ export function readingFacts(reading: LiveReading, format: NumberFormat): Readin
       return [
         { key: 'average', value: grams(format, reading.infoGeral.pm), main: true },
         { key: 'birds', value: format.format(reading.infoGeral.aves, 0) },
-        { key: 'uniformity', value: `${format.format(reading.infoGeral.percent, 1)} %` },
+        // infoGeral.percent is the share of the selection (100 % for the whole): the weight says more.
+        { key: 'totalWeight', value: `${format.format(reading.infoGeral.peso_total / 1000, 1)} kg` },
       ];
   }
 }
