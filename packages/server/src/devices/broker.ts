@@ -8,6 +8,7 @@ import { createWebSocketStream } from 'ws';
 import type { DevicesRepository } from '../modules/devices/devices.repository.js';
 import type { VerifiedDevice } from '../modules/devices/service.js';
 import { deviceMay, sameText, verifyDeviceLogin } from './access.js';
+import { ConfigError } from '../config.js';
 
 /** Who a connection logged in as: the portal's own gateway client, or a registered device. */
 type Identity = { kind: 'gateway' } | { kind: 'device'; device: VerifiedDevice };
@@ -112,6 +113,14 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
     });
   } catch (error) {
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    const code = (error as NodeJS.ErrnoException).code;
+    // A port taken or not allowed is a configuration matter: say which variable to change.
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new ConfigError(
+        `Invalid configuration:\n  MQTT_PORT=${deps.port}: ${code === 'EADDRINUSE' ? 'already in use (another MQTT broker?)' : 'not allowed for this user'}; ` +
+          'set MQTT_PORT to a free port, or MQTT_URL to use an external broker',
+      );
+    }
     throw error;
   }
   server.on('error', (error) => log.error({ err: error }, 'mqtt: broker listener failed'));
