@@ -4,6 +4,7 @@ import {
   isStorableText,
   parseDeviceMessage,
   type DeviceModel,
+  type LivePesagem,
   type LiveReading,
   type MsgId,
   type MsgImagem,
@@ -40,6 +41,9 @@ export interface MessageDeps {
   /** Embedded broker only: ends the connections of a device that sent a forged identity. */
   disconnect(modelo: string, serie: string): void;
 }
+
+type StoredPesagem = Awaited<ReturnType<DevicePesagensRepository['stored']>>;
+const asStored = (seq: number, { peso_dg, lote, ...row }: StoredPesagem): LivePesagem => ({ ...row, seq, lote: lote ?? '', peso: peso_dg / 10 });
 
 const cacheKey = (modelo: string, serie: string) => `${modelo}|${serie.toLowerCase()}`;
 const who = (device: KnownDevice) => `${device.modelo} ${device.serie}`;
@@ -112,11 +116,12 @@ export function deviceMessages(deps: MessageDeps) {
       { ...values, owner_id: device.owner_id, nucleo_id: nucleoId, lote_id: loteId, device_id: device.id, serie_balanca: device.serie },
       now,
     );
-    // Stored and committed: only now may the device forget the record.
-    if (stored.created) {
-      const { tipo: _tipo, ...pesagem } = message;
-      deps.emit({ device, message: { t: 'pesagem', ...about(device), em: new Date(now).toISOString(), pesagem: { ...pesagem, id: stored.id } } });
-    }
+    // Stored and committed: only now may the device forget the record. A record stored before (a
+    // re-send, or another instance got there first) is told as it was stored, so every instance's
+    // tabs learn of it, by the same id.
+    const { tipo: _tipo, ...sent } = message;
+    const pesagem = stored.created ? { ...sent, id: stored.id } : asStored(message.seq, await pesagens.stored(device.id, message.seq));
+    deps.emit({ device, message: { t: 'pesagem', ...about(device), em: new Date(now).toISOString(), pesagem } });
     await answer(device, { tipo: 'ACK', seq: message.seq });
   }
 

@@ -63,7 +63,11 @@ export type LiveServerMessage =
   | { t: 'registrado'; aceitos: string[]; recusados: string[] }
   /** A live reading, at the time the portal received it (ISO). */
   | ({ t: 'leitura'; em: string; leitura: LiveReading } & AboutDevice)
-  /** A weighing record the device sent, after it was stored. */
+  /**
+   * A weighing record the device sent, after it was stored. The same record (same pesagem.id) may be
+   * told again, as it was first stored: a device re-sends what it saw no ACK for, and with several
+   * instances each tells its own tabs.
+   */
   | ({ t: 'pesagem'; em: string; pesagem: LivePesagem } & AboutDevice)
   /** The picture asked for with 'foto' (or sent by the device on its own), stored; url is under /img_cs/. */
   | ({ t: 'imagem'; em: string; pedido: string; url: string } & AboutDevice)

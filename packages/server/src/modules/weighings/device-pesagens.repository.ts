@@ -49,6 +49,21 @@ export function devicePesagensRepository(db: Kysely<Tables>) {
       const existing = await db.selectFrom('pesagens').select('id').where('device_id', '=', row.device_id).where('seq', '=', row.seq).executeTakeFirstOrThrow();
       return { id: existing.id, created: false };
     },
+
+    /** A stored record of a device as it was stored first (a re-sent copy may differ), with its farm's name and flock's code. */
+    async stored(deviceId: number, seq: number) {
+      return db
+        .selectFrom('pesagens')
+        .innerJoin('nucleos', 'nucleos.id', 'pesagens.nucleo_id')
+        .leftJoin('lotes', 'lotes.id', 'pesagens.lote_id')
+        .select([
+          'pesagens.id', 'pesagens.data', 'pesagens.hora', 'pesagens.aviario', 'pesagens.lado', 'pesagens.box', 'pesagens.sexo', 'pesagens.peso_dg',
+          'pesagens.idade_lote', 'pesagens.linha', 'pesagens.score', 'pesagens.obs', 'nucleos.nome as nucleo', 'lotes.codigo as lote',
+        ])
+        .where('pesagens.device_id', '=', deviceId)
+        .where('pesagens.seq', '=', seq)
+        .executeTakeFirstOrThrow();
+    },
   };
 }
 export type DevicePesagensRepository = ReturnType<typeof devicePesagensRepository>;
