@@ -11,11 +11,10 @@ import { createNucleo } from '../packages/server/src/test/factories/farms.js';
 import { createLote } from '../packages/server/src/test/factories/flocks.js';
 import { createPadrao } from '../packages/server/src/test/factories/standards.js';
 import { numberFormat } from '../packages/web/src/features/records/numbers.js';
-import { LoginPage } from './pages/LoginPage.js';
 import { LivePages } from './pages/LivePages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, startE2E, type E2E } from './support/portal.js';
-import { signedIn } from './support/session.js';
+import { signedIn, signInAs } from './support/session.js';
 
 const problems: string[] = [];
 const simulatorLog: SimulatorLog = { info: () => undefined, debug: () => undefined, warn: (line) => void problems.push(line), error: (line) => void problems.push(line) };
@@ -71,9 +70,7 @@ describe('devices live', () => {
 
   it('shows the scale reading live on the dashboard, and it changes as the device sends', async () => {
     const page = await e2e.newPage(DESKTOP, 'pt');
-    await new LoginPage(page).goto();
-    await new LoginPage(page).login(account.email, account.password);
-    await page.waitForURL(/#\/dashboard$/);
+    await signInAs(page, account);
     const live = new LivePages(page);
     await live.gotoDashboard();
     await expect.poll(() => live.status().getAttribute('data-state'), { timeout: 15_000 }).toBe('open');
@@ -98,9 +95,7 @@ describe('devices live', () => {
 
   it('shows live readings, stored weighings and a picture on the device detail', async () => {
     const page = await e2e.newPage(PHONE, 'pt');
-    await new LoginPage(page).goto();
-    await new LoginPage(page).login(account.email, account.password);
-    await page.waitForURL(/#\/dashboard$/);
+    await signInAs(page, account);
     const live = new LivePages(page);
     await live.gotoDevice(scale.id);
     const panel = page.getByTestId('device-live');
@@ -139,9 +134,7 @@ describe('devices live', () => {
     const changed = await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'en' } });
     expect(changed.status).toBe(200);
     const page = await e2e.newPage(PHONE, 'en');
-    await new LoginPage(page).goto();
-    await new LoginPage(page).login(account.email, account.password);
-    await page.waitForURL(/#\/dashboard$/);
+    await signInAs(page, account);
     const live = new LivePages(page);
     await live.gotoRemote(grader.id);
     await live.watchGrader();
@@ -188,9 +181,7 @@ describe('devices live', () => {
     const changed = await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'es' } });
     expect(changed.status).toBe(200);
     const page = await e2e.newPage(DESKTOP, 'es');
-    await new LoginPage(page).goto();
-    await new LoginPage(page).login(account.email, account.password);
-    await page.waitForURL(/#\/dashboard$/);
+    await signInAs(page, account);
 
     await page.goto('/#/balancas');
     const items = page.getByTestId('remote-item');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeviceSaved, LiveServerMessage } from '@portal/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LiveSocket, range, SimDevice, streamWeighings, until, type LiveEvent } from '../test/device-client.js';
+import { LiveSocket, range, SimDevice, streamReadings, streamWeighings, until, type LiveEvent } from '../test/device-client.js';
 import { createTestDatabase } from '../test/harness.js';
 import { createFarm, createScale, freePort, signUp, startMosquitto, startServerProcess, storedSeqs, withMosquitto, type ServerProcess } from '../test/server-process.js';
 
@@ -61,15 +61,8 @@ describe('broker restarts while devices stream', () => {
     return { server, devices, saved, socket, databaseUrl: database.url };
   }
 
-  /** Live readings alongside the weighings, every 100 ms until the test ends (lost while a device is offline). */
-  const showReadings = (devices: SimDevice[]) => {
-    let weight = 1000;
-    const timer = setInterval(() => {
-      weight += 1;
-      for (const device of devices) device.sendPeso(weight, true, 1);
-    }, 100);
-    cleanups.push(() => clearInterval(timer));
-  };
+  /** Live readings alongside the weighings until the test ends (lost while a device is offline). */
+  const showReadings = (devices: SimDevice[]) => cleanups.push(streamReadings(devices));
 
   async function expectStoredOnce(setup: Setup): Promise<void> {
     await Promise.all(setup.devices.map((device) => device.waitAcked(range(1, PER_DEVICE), 60_000)));

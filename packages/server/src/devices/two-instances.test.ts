@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeviceSaved, LiveServerMessage } from '@portal/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LiveSocket, range, SimDevice, streamWeighings, until, type LiveEvent } from '../test/device-client.js';
+import { LiveSocket, range, SimDevice, streamReadings, streamWeighings, until, type LiveEvent } from '../test/device-client.js';
 import { createTestDatabase, testDialects } from '../test/harness.js';
 import { createFarm, createScale, freePort, signUp, startMosquitto, startServerProcess, storedSeqs, withMosquitto } from '../test/server-process.js';
 
@@ -58,12 +58,8 @@ describe.skipIf(!withPostgres || !withMosquitto)('two portal instances on one Po
     await Promise.all(devices.map((device) => device.waitConnected()));
 
     // Readings: every tab receives every device's, whichever instance the tab is on.
-    let weight = 1000;
-    const timer = setInterval(() => {
-      weight += 1;
-      for (const device of devices) device.sendPeso(weight, true, 1);
-    }, 100);
-    cleanups.push(() => clearInterval(timer));
+    const stopReadings = streamReadings(devices);
+    cleanups.push(stopReadings);
     for (const tab of tabs) for (const device of saved) await tab.next(isReadingOf(device), `a reading of ${device.serie}`, 15_000);
 
     // Weighings: both instances receive each one; it is stored once and acknowledged.
@@ -90,7 +86,7 @@ describe.skipIf(!withPostgres || !withMosquitto)('two portal instances on one Po
         15_000,
       );
     }
-    clearInterval(timer);
+    stopReadings();
     await Promise.all([a.stop(), b.stop()]);
   }, 120_000);
 });

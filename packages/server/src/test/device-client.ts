@@ -220,6 +220,16 @@ export async function streamWeighings(devices: readonly SimDevice[], from: numbe
   }
 }
 
+/** Live readings (PESO, a gram heavier each time) from every device every 100 ms, until the returned stop is called. */
+export function streamReadings(devices: readonly SimDevice[]): () => void {
+  let weight = 1000;
+  const timer = setInterval(() => {
+    weight += 1;
+    for (const device of devices) device.sendPeso(weight, true, 1);
+  }, 100);
+  return () => clearInterval(timer);
+}
+
 export const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 export type LiveEvent = Extract<LiveServerMessage, { t: 'leitura' | 'pesagem' | 'imagem' }>;
