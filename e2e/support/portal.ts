@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { startTestPortal, type TestPortal } from '../../packages/server/src/test/harness.js';
 
-export const WEB_DIST = fileURLToPath(new URL('../../packages/web/dist', import.meta.url));
+/** The built web app the portal serves; E2E_WEB_DIST points at another build (parallel work on one checkout). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../packages/web/dist', import.meta.url));
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots', import.meta.url));
 

@@ -30,12 +30,16 @@ import { importsModule } from './modules/imports/module.js';
 import { mqttHooksModule } from './modules/mqttHooks/module.js';
 import { silosModule } from './modules/silos/module.js';
 import { fumigatorsModule } from './modules/fumigators/module.js';
+import { dosingModule } from './modules/dosing/module.js';
 import { collectionPointsModule } from './modules/collectionPoints/module.js';
+import { collectionHistoryModule } from './modules/collectionHistory/module.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { integrationsModule } from './modules/integrations/module.js';
 import { grantsRepository } from './modules/permissions/grants.repository.js';
 import { keysModule } from './modules/keys/module.js';
 import { liveModule } from './modules/live/module.js';
+import { troughsModule } from './modules/troughs/module.js';
+import { feedModule } from './modules/feed/module.js';
 import { permissionsModule } from './modules/permissions/module.js';
 import { ownerScopes } from './modules/permissions/scope.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
@@ -145,6 +149,10 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(importsModule(context));
   await app.register(mqttHooksModule(context));
   await app.register(liveModule(context));
+  await app.register(collectionHistoryModule(context));
+  await app.register(feedModule(context));
+  await app.register(troughsModule(context));
+  await app.register(dosingModule(context));
   // (modules: next feature modules here)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@ import { accounts } from './migrations/0001_accounts.js';
 import { farmRecords } from './migrations/0002_farm_records.js';
 import { weighings } from './migrations/0003_weighings.js';
 import { devicesLive } from './migrations/0004_devices_live.js';
+import { feedReports } from './migrations/0005_feed_reports.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0002_farm_records': farmRecords(database.dialect),
     '0003_weighings': weighings(database.dialect),
     '0004_devices_live': devicesLive(database.dialect),
+    '0005_feed_reports': feedReports(database.dialect),
   };
 }
 

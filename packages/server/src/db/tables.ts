@@ -227,6 +227,8 @@ export interface GraficosTable extends Owned {
   periodo: string;
   data_inicio: string | null;
   data_fim: string | null;
+  /** 1 when pinned to the dashboard. */
+  painel: Generated<number>;
 }
 
 export interface GraficoLinhasTable {
@@ -305,6 +307,69 @@ export interface DeviceFotosTable {
   created_at: number;
 }
 
+/** Columns of every downsampled reading table (migration 0005, devices/readings-store.ts). */
+interface DeviceReadingRow {
+  id: Generated<number>;
+  owner_id: number;
+  device_id: number;
+  /** Epoch ms the portal received it. */
+  em: number;
+  /** floor(em / the kind's period): one row per device (and trough) per bucket. */
+  bucket: number;
+}
+
+export interface SiloLeiturasTable extends DeviceReadingRow {
+  peso_hg: number;
+}
+
+export interface CalhaLeiturasTable extends DeviceReadingRow {
+  idcalha: number;
+  rpm_dec: number;
+  voltas: number;
+  ligada: number;
+  presenca: number | null;
+}
+
+export interface DoseLeiturasTable extends DeviceReadingRow {
+  volume_dml: number;
+  vazao_dml_min: number;
+  ligada: number;
+}
+
+export interface ColetasTable extends DeviceReadingRow {
+  machos: number;
+  femeas: number;
+  peso_total_dg: number;
+}
+
+export interface DosagensTable {
+  id: Generated<number>;
+  owner_id: number;
+  fumigador_id: number | null;
+  device_id: number | null;
+  origem: 'device' | 'manual';
+  inicio: number;
+  inicio_bucket: number;
+  fim: number | null;
+  volume_dml: number;
+  produto: string;
+  operador: string;
+  obs: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SiloEntregasTable {
+  id: Generated<number>;
+  silo_id: number;
+  /** The jump's time (epoch ms), as detectDeliveries reports it. */
+  em: number;
+  quantidade_hg: number;
+  situacao: 'confirmada' | 'descartada';
+  movimento_id: number | null;
+  created_at: number;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -333,4 +398,10 @@ export interface Tables {
   importacoes: ImportacoesTable;
   pesagens: PesagensTable;
   device_fotos: DeviceFotosTable;
+  silo_leituras: SiloLeiturasTable;
+  calha_leituras: CalhaLeiturasTable;
+  dose_leituras: DoseLeiturasTable;
+  coletas: ColetasTable;
+  dosagens: DosagensTable;
+  silo_entregas: SiloEntregasTable;
 }

@@ -116,6 +116,22 @@ describeEachDialect('device gateway', (portal) => {
     expect(row.last_contact_at).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("keeps a silo scale's readings for the reports, one per period, and still tells listeners of each", async () => {
+    const silo = await createDevice(portal(), account, { modelo: 'BSILO', chip_id: 'ESP32-SILO' });
+    const device = await connectDevice(started.url, login(silo), commandTopic(silo.modelo, silo.serie));
+    try {
+      await send(device, silo, { tipo: 'SILO', peso_kg: 8123.4 });
+      await send(device, silo, { tipo: 'SILO', peso_kg: 8120.1 });
+      await vi.waitFor(() => expect(started.gateway.recent(silo.id)).toHaveLength(2));
+      const rows = await portal().database.db.selectFrom('silo_leituras').selectAll().where('device_id', '=', silo.id).execute();
+      // Both arrived within one 5-minute period (unless the test straddles its edge).
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      expect(rows[0]).toMatchObject({ owner_id: account.user.id, peso_hg: 81_234 });
+    } finally {
+      await device.end();
+    }
+  });
+
   it('stores a picture once and announces its url', async () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     const imagem = { tipo: 'IMAGEM' as const, pedido: 'pedido-1', mime: 'image/png' as const, base64: bytes.toString('base64') };

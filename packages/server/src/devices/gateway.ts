@@ -14,6 +14,8 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { fotosRepository } from './fotos.repository.js';
 import { knownDevicesRepository } from './known-devices.repository.js';
 import { deviceMessages } from './messages.js';
+import { readingsStore } from './readings-store.js';
+import { dosingTracker } from '../modules/dosing/sync.js';
 import type { DeviceEvent, DeviceGateway } from './types.js';
 
 export interface GatewayDeps {
@@ -73,6 +75,8 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     devices: knownDevicesRepository(database.db),
     pesagens: devicePesagensRepository(database.db),
     fotos: fotosRepository(database.db),
+    readings: readingsStore(database.db),
+    dosing: dosingTracker(database.db, clock),
     clock,
     log,
     reply: (device, message) => publish(commandTopic(device.modelo, device.serie), formatPortalMessage(message)),

@@ -21,6 +21,7 @@ function harness(record: KnownDevice) {
     },
     pesagens: {} as MessageDeps['pesagens'],
     fotos: {} as MessageDeps['fotos'],
+    readings: { store: async () => {} } as unknown as MessageDeps['readings'],
     clock: () => now,
     log,
     reply: async () => undefined,

@@ -15,6 +15,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DevicePesagensRepository } from '../modules/weighings/device-pesagens.repository.js';
 import type { FotosRepository } from './fotos.repository.js';
 import type { KnownDevicesRepository } from './known-devices.repository.js';
+import type { ReadingsStore } from './readings-store.js';
+import type { DosingTracker } from '../modules/dosing/sync.js';
 import { checkPesagem } from './pesagem-row.js';
 import type { DeviceEvent, KnownDevice, RecentReading } from './types.js';
 
@@ -33,6 +35,10 @@ export interface MessageDeps {
   devices: KnownDevicesRepository;
   pesagens: DevicePesagensRepository;
   fotos: FotosRepository;
+  /** Keeps the downsampled series the feed, trough, dosing and collection reports read. */
+  readings: ReadingsStore;
+  /** Derives a doser's dosing events from its stored readings (modules/dosing/sync.ts). */
+  dosing?: DosingTracker;
   clock: () => number;
   log: FastifyBaseLogger;
   /** Publishes to the device's command topic (QoS 1); resolves when the broker has it. */
@@ -136,13 +142,32 @@ export function deviceMessages(deps: MessageDeps) {
     deps.emit({ device, message: { t: 'imagem', ...about(device), em: new Date(now).toISOString(), pedido: message.pedido, url: `img_cs/${stored.id}` } });
   }
 
-  function keepReading(device: KnownDevice, leitura: LiveReading, now: number): void {
+  async function keepReading(device: KnownDevice, leitura: LiveReading, now: number): Promise<void> {
+    try {
+      await deps.readings.store(device, leitura, now);
+    } catch (error) {
+      // The live view still gets it; the report loses one sample, which the log names.
+      log.error({ err: error, device: who(device), tipo: leitura.tipo }, 'device: reading not stored');
+    }
     const em = new Date(now).toISOString();
     const list = recentReadings.get(device.id) ?? [];
     list.unshift({ em, leitura });
     if (list.length > RECENT_MAX) list.length = RECENT_MAX;
     recentReadings.set(device.id, list);
     deps.emit({ device, message: { t: 'leitura', ...about(device), em, leitura } });
+  }
+
+  /**
+   * After a doser's reading was kept: its dosing events follow the stored readings, and an event
+   * this instance opened asks the doser for a proof picture (the same pedido on every instance).
+   */
+  async function followDoser(device: KnownDevice, leitura: LiveReading, now: number): Promise<void> {
+    if (leitura.tipo !== 'DOSE' || !deps.dosing) return;
+    try {
+      for (const opened of await deps.dosing.onReading(device, leitura, now)) await answer(device, { tipo: 'CMD', comando: 'foto', pedido: opened.pedido });
+    } catch (error) {
+      log.error({ err: error, device: who(device) }, 'device: dosing events not derived');
+    }
   }
 
   return {
@@ -180,7 +205,8 @@ export function deviceMessages(deps: MessageDeps) {
         case 'IMAGEM':
           return storeImagem(device, message, now);
         default:
-          return keepReading(device, message, now);
+          await keepReading(device, message, now);
+          return followDoser(device, message, now);
       }
     },
 

@@ -6,7 +6,7 @@ import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.
 import { fotosRepository } from '../devices/fotos.repository.js';
 
 /** Every record, and a picture the owner's device sent (img_cs serves it). */
-type Records = EveryRecord & { fotoId: number };
+type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number };
 
 /**
  * Access control for every call of the OpenAPI document: each one is either a call on an
@@ -78,12 +78,29 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'GET /api/getsilomov': read(get('getsilomov', r.silo.id)),
     'POST /api/registersilomov': write(post('registersilomov', { idsilo: r.silo.id, tipo: 'entrada', data: '2026-11-01', quantidade_kg: 1 })),
     'POST /api/delsilomov': write(post('delsilomov', { idmov: r.movimento.id })),
+    'GET /api/getsiloleituras': read((prop) => ({
+      method: 'GET',
+      path: `/api/getsiloleituras?${new URLSearchParams({ id: String(r.silo.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'POST /api/confirmentrega': write(post('confirmentrega', { idsilo: r.silo.id, em: Date.parse('2026-11-02T03:00:00Z'), confirmar: true })),
     'GET /api/getfumigador': read(get('getfumigador', r.fumigador.id)),
     'POST /api/registerfumigador': write(post('registerfumigador', { id: r.fumigador.id, nome: 'X', nucleo_id: r.nucleo.id })),
     'POST /api/delfumigador': write(post('delfumigador', { idfumigador: r.fumigador.id })),
+    'POST /api/reldosagem': read(post('reldosagem', { id: r.fumigador.id, di: period.inicio, df: period.fim })),
+    'POST /api/reldosagemdetalhe': read(post('reldosagemdetalhe', { id: r.fumigador.id, iddosagens: r.dosagemId })),
+    'GET /api/getfumigacao': read((prop) => ({ method: 'GET', path: `/api/getfumigacao?${new URLSearchParams({ id: String(r.fumigador.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}` })),
+    'GET /api/getfumigacaodetalhe': read((prop) => ({
+      method: 'GET',
+      path: `/api/getfumigacaodetalhe?${new URLSearchParams({ id: String(r.fumigador.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'GET /api/getfotosdosagem': read(get('getfotosdosagem', r.dosagemId)),
+    'POST /api/registerdosagem': write(post('registerdosagem', { id: r.dosagemId, fumigador_id: r.fumigador.id, operador: 'Tomado' })),
+    'POST /api/deldosagem': write(post('deldosagem', { iddosagem: r.dosagemId })),
     'GET /api/getpontocoleta': read(get('getpontocoleta', r.ponto.id)),
     'POST /api/registerpontocoleta': write(post('registerpontocoleta', { id: r.ponto.id, nome: 'X', serie_coletores: r.coletor.serie })),
     'POST /api/delpontocoleta': write(post('delpontocoleta', { idponto: r.ponto.id })),
+    'GET /api/gethistoricopontocoleta': read((prop) => ({ method: 'GET', path: `/api/gethistoricopontocoleta?${new URLSearchParams({ id: String(r.ponto.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}` })),
+    'GET /api/gethistoricopontocoletagrafico': read((prop) => ({ method: 'GET', path: `/api/gethistoricopontocoletagrafico?${new URLSearchParams({ id: String(r.ponto.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}` })),
     'GET /api/getchave': read(get('getchave', r.chave.id)),
     'POST /api/registerchave': write(post('registerchave', { id: r.chave.id, descricao: 'X' })),
     'POST /api/delchave': write(post('delchave', { idchave: r.chave.id })),
@@ -91,6 +108,8 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'GET /api/getgrafico': read(get('getgrafico', r.grafico.id)),
     'POST /api/registergrafico': write(post('registergrafico', { id: r.grafico.id, titulo: 'X', linhas: [{ tit: 'X', fonte: 'padrao', padrao_id: r.padrao.id }] })),
     'POST /api/delgrafico': write(post('delgrafico', { idgrafico: r.grafico.id })),
+    'POST /api/setgraficopainel': write(post('setgraficopainel', { idgrafico: r.grafico.id, painel: true })),
+    'POST /api/getgraphdata': read(post('getgraphdata', { id: r.grafico.id, di: '2026-11-01', df: '2026-11-30' })),
     'GET /api/getdevice': read(get('getdevice', r.device.id)),
     'GET /api/getdevice_conn': read(get('getdevice_conn', r.device.id)),
     'POST /api/registerdevice': write(post('registerdevice', { modelo: 'CAM', serie: `ISO-${r.device.id}` })),
@@ -126,6 +145,15 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'GET /api/getremotelist': readAll(get('getremotelist')),
     'GET /api/getleituras': read(get('getleituras', r.device.id)),
     'GET /api/getfotos': read(get('getfotos', r.device.id)),
+    'GET /api/getracao': read((prop) => ({
+      method: 'GET',
+      path: `/api/getracao?${new URLSearchParams({ id: String(r.lote.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'GET /api/getcalhas': readAll(get('getcalhas')),
+    'GET /api/getgraph_calha': read((prop) => ({
+      method: 'GET',
+      path: `/api/getgraph_calha?${new URLSearchParams({ id: String(r.calha.id), idcalha: '1', di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
     // The picture's owner decides, not prop: a stranger acting "for the owner" is still refused.
     'GET /img_cs/{id}': read(() => ({ method: 'GET', path: `/img_cs/${r.fotoId}` })),
   };
@@ -162,7 +190,11 @@ describeEachDialect('access control of every call', (portal) => {
     const foto = await fotosRepository(portal().database.db).insert({
       owner_id: owner.user.id, device_id: every.device.id, pedido: 'isolation', mime: 'image/png', conteudo: Buffer.from('89504e47', 'hex'), created_at: Date.now(),
     });
-    records = { ...every, fotoId: foto.id };
+    const dosagem = await portal().request('POST', '/api/registerdosagem', {
+      token: owner.token,
+      body: { fumigador_id: every.fumigador.id, inicio: '2026-11-02T10:00:00Z', fim: '2026-11-02T10:30:00Z', volume_ml: 250 },
+    });
+    records = { ...every, fotoId: foto.id, dosagemId: dosagem.body.id };
     await grantAccess(portal(), owner, reader, 'leitura');
     before = await snapshot();
   });

@@ -17,6 +17,8 @@ import { silosService } from '../modules/silos/service.js';
 import { silosRepository } from '../modules/silos/silos.repository.js';
 import { padroesRepository } from '../modules/standards/padroes.repository.js';
 import { standardsService } from '../modules/standards/service.js';
+import { readingsStore } from '../devices/readings-store.js';
+import { backfillReadings } from './backfill.js';
 import type { AccountSnapshot } from './plan.js';
 import { startSimulator, type DeviceLogin, type RunningSimulator } from './runner.js';
 
@@ -64,6 +66,28 @@ async function demoSnapshot(database: Database, ownerId: number, timezone: numbe
   };
 }
 
+/** Days of silo, trough, doser and collector history the demo account gets on its first start: the oldest active demo flock (placed 35 days ago) from its first day. */
+export const DEMO_HISTORY_DAYS = 40;
+
+/**
+ * Gives a demo account without readings DEMO_HISTORY_DAYS of them, and starts each silo scale from
+ * its last stored level (the live series goes on where the history, or the last run, ended: a
+ * jump there would read as a delivery).
+ */
+async function withHistory(database: Database, snapshot: AccountSnapshot, ownerId: number, log: FastifyBaseLogger, now: number): Promise<void> {
+  const readings = readingsStore(database.db);
+  if (!(await readings.hasHistory(ownerId))) {
+    const started = Date.now();
+    const { rows } = await backfillReadings({ database, snapshot, ownerId, days: DEMO_HISTORY_DAYS, now });
+    log.info({ rows, ms: Date.now() - started }, `simulator: ${DEMO_HISTORY_DAYS} days of readings written for the demo account`);
+  }
+  const levels = await readings.lastSiloLevels(ownerId);
+  for (const silo of snapshot.silos) {
+    const level = silo.device_id === null ? undefined : levels.get(silo.device_id);
+    if (level !== undefined) silo.saldo_kg = level;
+  }
+}
+
 /**
  * npm start with DEMO and SIMULATOR on: the demo account's devices, simulated in this process.
  * Each gets a new secret (its hash written through the devices repository), then connects to
@@ -89,6 +113,7 @@ export async function startDemoSimulator(deps: DemoSimulatorDeps): Promise<Runni
     log.info('simulator: the demo account has no devices');
     return null;
   }
+  await withHistory(database, snapshot, owner.id, log, clock());
   const simulator = startSimulator({ snapshot, logins, brokerUrl: demoBrokerUrl(config, deps.httpPort), speed: deps.speed ?? 1, log, clock });
   log.info(`simulator: ${simulator.devices.length} devices streaming`);
   return simulator;

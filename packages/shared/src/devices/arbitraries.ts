@@ -75,7 +75,11 @@ export const msgId = (modelo?: DeviceModel): fc.Arbitrary<MsgId> =>
 export const msgPeso: fc.Arbitrary<MsgPeso> = fc.record({ tipo: fc.constant('PESO' as const), peso: grams, estavel: fc.boolean(), aves: count });
 export const msgColeta: fc.Arbitrary<MsgColeta> = fc.record({ tipo: fc.constant('COLETA' as const), machos: count, femeas: count, peso_total: totalGrams });
 export const msgSilo: fc.Arbitrary<MsgSilo> = fc.record({ tipo: fc.constant('SILO' as const), peso_kg: fixed(1, 0, N.KG_MAX) });
-export const msgCalha: fc.Arbitrary<MsgCalha> = fc.record({ tipo: fc.constant('CALHA' as const), idcalha: count, rpm: fixed(1, 0, N.RPM_MAX), voltas: count, ligada: fc.boolean() });
+/** presenca is left out now and then: a monitor without the feed sensor (the 4-field line). */
+export const msgCalha: fc.Arbitrary<MsgCalha> = fc.record(
+  { tipo: fc.constant('CALHA' as const), idcalha: count, rpm: fixed(1, 0, N.RPM_MAX), voltas: count, ligada: fc.boolean(), presenca: fc.boolean() },
+  { requiredKeys: ['tipo', 'idcalha', 'rpm', 'voltas', 'ligada'] },
+);
 export const msgDose: fc.Arbitrary<MsgDose> = fc.record({ tipo: fc.constant('DOSE' as const), volume_ml: fixed(1, 0, N.ML_MAX), vazao_ml_min: fixed(1, 0, N.ML_MAX), ligada: fc.boolean() });
 
 export const msgSel: fc.Arbitrary<MsgSel> = fc.record({

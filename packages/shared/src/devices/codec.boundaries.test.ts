@@ -41,8 +41,19 @@ describe('numbers', () => {
   it.each([
     ['P1|CALHA|1|10000|5|1', 'ok'], ['P1|CALHA|1|10000.1|5|1', 'NUMERO'], ['P1|CALHA|1|12.34|5|1', 'NUMERO'], ['P1|CALHA|1|12.3|5|true', 'NUMERO'],
     ['P1|CALHA|1000000000|0|1000000000|0', 'ok'], ['P1|CALHA|1000000001|0|0|0', 'NUMERO'],
+    ['P1|CALHA|1|12.3|5|1|1', 'ok'], ['P1|CALHA|1|0|5|1|0', 'ok'], ['P1|CALHA|1|12.3|5|1|', 'NUMERO'], ['P1|CALHA|1|12.3|5|1|2', 'NUMERO'],
+    ['P1|CALHA|1|12.3|5|1|1|1', 'CAMPOS'], ['P1|CALHA|1|12.3|5', 'CAMPOS'],
   ])('%s: %s', (payload, expected) => {
     expect(motivo(payload, 'MCALHA')).toBe(expected);
+  });
+
+  it('reads CALHA with and without presenca (monitors without the feed sensor send 4 fields)', () => {
+    const old = parseDeviceMessage('P1|CALHA|2|14.5|380|1', 'SAC');
+    expect(old).toEqual({ ok: true, message: { tipo: 'CALHA', idcalha: 2, rpm: 14.5, voltas: 380, ligada: true } });
+    expect(old.ok && 'presenca' in old.message).toBe(false);
+    expect(parseDeviceMessage('P1|CALHA|2|0|380|1|0', 'SAC')).toEqual({ ok: true, message: { tipo: 'CALHA', idcalha: 2, rpm: 0, voltas: 380, ligada: true, presenca: false } });
+    expect(formatDeviceMessage({ tipo: 'CALHA', idcalha: 2, rpm: 14.5, voltas: 380, ligada: true })).toBe('P1|CALHA|2|14.5|380|1');
+    expect(formatDeviceMessage({ tipo: 'CALHA', idcalha: 2, rpm: 14.5, voltas: 380, ligada: true, presenca: true })).toBe('P1|CALHA|2|14.5|380|1|1');
   });
 
   it('writes numbers without exponent or trailing zeros', () => {

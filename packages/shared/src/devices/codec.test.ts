@@ -11,18 +11,22 @@ const ORDER: Record<DeviceMessageType, string[]> = {
   PESO: ['peso', 'estavel', 'aves'],
   COLETA: ['machos', 'femeas', 'peso_total'],
   SILO: ['peso_kg'],
-  CALHA: ['idcalha', 'rpm', 'voltas', 'ligada'],
+  CALHA: ['idcalha', 'rpm', 'voltas', 'ligada', 'presenca'],
   DOSE: ['volume_ml', 'vazao_ml_min', 'ligada'],
   SEL: ['header', 'data', 'nucleo', 'lote', 'aviario', 'sexo', 'idade', 'categorias', 'seletoras', 'infoGeral'],
   PES: ['seq', 'data', 'hora', 'nucleo', 'lote', 'aviario', 'lado', 'box', 'sexo', 'peso', 'idade_lote', 'linha', 'score', 'obs'],
   IMAGEM: ['pedido', 'mime', 'base64'],
 };
-/** Required numbers and flags at the top level of each message (optional ones accept ''). */
+/** Trailing fields older devices leave out (the line is shorter, the key absent). */
+const OPTIONAL: Partial<Record<DeviceMessageType, string[]>> = { CALHA: ['presenca'] };
+/** The fields a message is written with: its optional ones only when it has them. */
+const writtenFields = (message: DeviceMessage) => ORDER[message.tipo].filter((name) => !OPTIONAL[message.tipo]?.includes(name) || name in message);
+/** Required numbers and flags at the top level of each message (optional ones accept ''); a trailing optional flag refuses ''. */
 const NUMBERS: Partial<Record<DeviceMessageType, string[]>> = {
   PESO: ['peso', 'estavel', 'aves'],
   COLETA: ['machos', 'femeas', 'peso_total'],
   SILO: ['peso_kg'],
-  CALHA: ['idcalha', 'rpm', 'voltas', 'ligada'],
+  CALHA: ['idcalha', 'rpm', 'voltas', 'ligada', 'presenca'],
   DOSE: ['volume_ml', 'vazao_ml_min', 'ligada'],
   SEL: ['idade'],
   PES: ['seq', 'peso'],
@@ -66,7 +70,7 @@ describe('round trip', () => {
   it('writes each message with its fields in the documented order', () => {
     fc.assert(
       fc.property(anyDeviceMessage, (message) => {
-        expect(formatDeviceMessage(message).split('|')).toHaveLength(2 + ORDER[message.tipo].length);
+        expect(formatDeviceMessage(message).split('|')).toHaveLength(2 + writtenFields(message).length);
       }),
     );
   });
@@ -105,8 +109,12 @@ describe('refusals', () => {
       fc.property(anyDeviceMessage, fc.nat(), wireText(10), (message, where, extra) => {
         const { parts, modelo } = fieldsOf(message);
         const index = 2 + (where % (parts.length - 2));
-        expectRefused(parts.toSpliced(index, 1).join('|'), modelo, 'CAMPOS');
-        expectRefused(parts.toSpliced(index, 0, extra.replaceAll('|', '')).join('|'), modelo, 'CAMPOS');
+        // Optional trailing fields make a range of counts valid: drop below it, add above it.
+        const required = ORDER[message.tipo].length - (OPTIONAL[message.tipo]?.length ?? 0);
+        const dropped = parts.length - 2 - required + 1;
+        const added = ORDER[message.tipo].length - (parts.length - 2) + 1;
+        expectRefused(parts.toSpliced(Math.min(index, parts.length - dropped), dropped).join('|'), modelo, 'CAMPOS');
+        expectRefused(parts.toSpliced(index, 0, ...Array<string>(added).fill(extra.replaceAll('|', ''))).join('|'), modelo, 'CAMPOS');
       }),
     );
     fc.assert(

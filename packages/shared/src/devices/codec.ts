@@ -1,6 +1,6 @@
 import { DEVICE_MODELS, type DeviceModel } from '../constants.js';
 import { PESO_MAX_G } from '../schemas/weighings.js';
-import { date, decimal, field, flag, integer, item, list, oneOf, optionalInteger, pedido, readFields, Rejection, text, time, writeFields, type Field, type FieldCodec } from './fields.js';
+import { date, decimal, field, fieldCount, flag, integer, item, list, oneOf, optionalField, optionalInteger, pedido, readFields, Rejection, text, time, writeFields, type Field, type FieldCodec } from './fields.js';
 import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_MESSAGE_CHARS,
@@ -106,7 +106,8 @@ const DEVICE_FIELDS: Record<DeviceMessageType, readonly Field[]> = {
   PESO: [field('peso', grams), field('estavel', flag), field('aves', count)],
   COLETA: [field('machos', count), field('femeas', count), field('peso_total', totalGrams)],
   SILO: [field('peso_kg', decimal(1, 0, N.KG_MAX))],
-  CALHA: [field('idcalha', count), field('rpm', decimal(1, 0, N.RPM_MAX)), field('voltas', count), field('ligada', flag)],
+  // presenca came later (feed sensed in the trough): monitors without the sensor send 4 fields.
+  CALHA: [field('idcalha', count), field('rpm', decimal(1, 0, N.RPM_MAX)), field('voltas', count), field('ligada', flag), optionalField('presenca', flag)],
   DOSE: [field('volume_ml', decimal(1, 0, N.ML_MAX)), field('vazao_ml_min', decimal(1, 0, N.ML_MAX)), field('ligada', flag)],
   SEL: [
     field('header', text(L.header)),
@@ -168,7 +169,8 @@ export function parseDeviceMessage(payload: string, modelo: DeviceModel): ParseR
   if (!MODEL_MESSAGES[modelo]?.includes(type)) return reject('MODELO', `${modelo} does not send ${type}`);
   if (type !== 'IMAGEM' && payload.length > MAX_MESSAGE_CHARS) return reject('GRANDE', `${payload.length} characters, over ${MAX_MESSAGE_CHARS}`);
   const fields = DEVICE_FIELDS[type];
-  if (parts.length - 2 !== fields.length) return reject('CAMPOS', `${type} has ${fields.length} fields, got ${parts.length - 2}`);
+  const { min, max } = fieldCount(fields);
+  if (parts.length - 2 < min || parts.length - 2 > max) return reject('CAMPOS', `${type} has ${min === max ? min : `${min} to ${max}`} fields, got ${parts.length - 2}`);
   const record = readFields(fields, parts.slice(2));
   if (record instanceof Rejection) return fromRejection(record);
   if (type === 'ID' && record.modelo !== modelo) return reject('MODELO', `ID says ${String(record.modelo)}, the device is ${modelo}`);

@@ -134,13 +134,26 @@ export function oneOf<T extends string>(values: readonly T[], motivo: ProtocolRe
 export interface Field {
   key: string;
   codec: FieldCodec<unknown>;
+  /**
+   * A field added to a message after devices were in use: it comes last, and a line without it
+   * (an older device) still parses, the key left out of the message.
+   */
+  optional?: boolean;
 }
 export const field = <T>(key: string, codec: FieldCodec<T>): Field => ({ key, codec: codec as FieldCodec<unknown> });
+/** A trailing field older devices do not send (see Field.optional). */
+export const optionalField = <T>(key: string, codec: FieldCodec<T>): Field => ({ ...field(key, codec), optional: true });
+
+/** How many raw fields a message of `fields` may have: the required ones up to all. */
+export function fieldCount(fields: readonly Field[]): { min: number; max: number } {
+  return { min: fields.filter((one) => !one.optional).length, max: fields.length };
+}
 
 /** Reads raw fields in order into an object; the first fault wins. The count is checked by the caller. */
 export function readFields(fields: readonly Field[], raws: readonly string[]): Record<string, unknown> | Rejection {
   const record: Record<string, unknown> = {};
-  for (const [index, { key, codec }] of fields.entries()) {
+  for (const [index, { key, codec, optional }] of fields.entries()) {
+    if (optional && index >= raws.length) break;
     const value = codec.read(raws[index]!, key);
     if (value instanceof Rejection) return value;
     record[key] = value;
@@ -148,7 +161,11 @@ export function readFields(fields: readonly Field[], raws: readonly string[]): R
   return record;
 }
 
-export const writeFields = (fields: readonly Field[], record: Record<string, unknown>): string[] => fields.map(({ key, codec }) => codec.write(record[key]));
+/** The raw fields of a record; a trailing optional field whose value is undefined is not written. */
+export function writeFields(fields: readonly Field[], record: Record<string, unknown>): string[] {
+  const present = fields.filter(({ key, optional }) => !optional || record[key] !== undefined);
+  return present.map(({ key, codec }) => codec.write(record[key]));
+}
 
 /** One item whose fields are separated by ';' (SEL's infoGeral). */
 export function item(fields: readonly Field[]): FieldCodec<Record<string, unknown>> {

@@ -53,13 +53,17 @@ export interface MsgSilo {
   peso_kg: number;
 }
 
-/** A trough monitor: trough number, rotation in rpm (1 decimal), turns since midnight, motor on. */
+/**
+ * A trough monitor: trough number, rotation in rpm (1 decimal), turns since midnight, motor on,
+ * and feed sensed in the trough — absent when the monitor has no presence sensor.
+ */
 export interface MsgCalha {
   tipo: 'CALHA';
   idcalha: number;
   rpm: number;
   voltas: number;
   ligada: boolean;
+  presenca?: boolean;
 }
 
 /** A doser: product dosed today (ml), current flow (ml/min), pump on. */

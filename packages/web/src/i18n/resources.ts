@@ -6,20 +6,29 @@ import type { LocaleTree } from './flatten';
 const baseFiles = import.meta.glob('./locales/*.json', { import: 'default' }) as Record<string, () => Promise<LocaleTree>>;
 // Each feature keeps its own texts in features/<feature>/locales/<lang>.json, under the key <feature>.
 const featureFiles = import.meta.glob('../features/*/locales/*.json', { import: 'default' }) as Record<string, () => Promise<LocaleTree>>;
+// Shared components with texts keep them in components/<folder>/locales/<lang>.json, under components.<folder>.
+const componentFiles = import.meta.glob('../components/*/locales/*.json', { import: 'default' }) as Record<string, () => Promise<LocaleTree>>;
 
 /** Every text of one language: the shared file plus each feature's file under its folder's name. */
 export async function loadLocaleTree(language: Language): Promise<LocaleTree> {
   const base = baseFiles[`./locales/${language}.json`];
   if (!base) throw new Error(`no locale file for ${language}`);
-  const features = Object.entries(featureFiles).flatMap(([path, load]) => {
-    const match = /features\/([^/]+)\/locales\/([a-z]+)\.json$/.exec(path);
-    return match && match[2] === language ? [{ feature: match[1]!, load }] : [];
-  });
-  const [tree, ...texts] = await Promise.all([base(), ...features.map(({ load }) => load())]);
+  const inLanguage = (files: typeof featureFiles, pattern: RegExp) =>
+    Object.entries(files).flatMap(([path, load]) => {
+      const match = pattern.exec(path);
+      return match && match[2] === language ? [{ feature: match[1]!, load }] : [];
+    });
+  const features = inLanguage(featureFiles, /features\/([^/]+)\/locales\/([a-z]+)\.json$/);
+  const components = inLanguage(componentFiles, /components\/([^/]+)\/locales\/([a-z]+)\.json$/);
+  const [tree, ...texts] = await Promise.all([base(), ...[...features, ...components].map(({ load }) => load())]);
   const merged: LocaleTree = { ...tree };
   features.forEach(({ feature }, index) => {
     if (feature in merged) throw new Error(`features/${feature}/locales clashes with the top-level key "${feature}"`);
     merged[feature] = texts[index]!;
   });
+  if (components.length > 0) {
+    if ('components' in merged) throw new Error('components/*/locales clashes with the top-level key "components"');
+    merged.components = Object.fromEntries(components.map(({ feature }, index) => [feature, texts[features.length + index]!]));
+  }
   return merged;
 }

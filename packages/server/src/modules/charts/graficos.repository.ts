@@ -86,6 +86,16 @@ export function graficosRepository(db: Kysely<Tables>) {
       });
     },
 
+    async setPainel(ownerId: number, id: number, painel: boolean, now: number): Promise<void> {
+      await db.updateTable('graficos').set({ painel: painel ? 1 : 0, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+
+    /** The model of the owner's device `id` (undefined when it is not theirs). */
+    async deviceModel(ownerId: number, id: number): Promise<string | undefined> {
+      const row = await db.selectFrom('devices').select('modelo').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+      return row?.modelo;
+    },
+
     chartLinesUsing: (column: ChartLineColumn, id: number) => chartLinesUsing(db, column, id),
 
     /** Its lines go with it (ON DELETE CASCADE). */

@@ -1,4 +1,4 @@
-import type { Grafico, registerGraficoBody } from '@portal/shared';
+import { MODEL_MESSAGES, SERIE_DEVICE_MESSAGE, type DeviceModel, type Grafico, type registerGraficoBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
@@ -20,6 +20,7 @@ function toGrafico(row: GraficoWithLines): Grafico {
     periodo: row.periodo as Grafico['periodo'],
     data_inicio: row.data_inicio,
     data_fim: row.data_fim,
+    painel: row.painel === 1,
     linhas: row.linhas.map(({ tit, fonte, device_id, lote_id, silo_id, padrao_id }) => ({
       tit,
       fonte: fonte as Grafico['linhas'][number]['fonte'],
@@ -58,6 +59,13 @@ export function chartsService(deps: { graficos: GraficosRepository; clock: () =>
       const index = named.findIndex((id) => id !== null && !owned.has(id));
       if (index >= 0) throw AppError.field(`linhas.${index}.${column}`, 'FIELD_INVALID');
     }
+    // A device series reads one kind of readings: its device must send them.
+    for (const [index, linha] of linhas.entries()) {
+      const message = SERIE_DEVICE_MESSAGE[linha.fonte as keyof typeof SERIE_DEVICE_MESSAGE];
+      if (message === undefined || linha.device_id == null) continue;
+      const modelo = await graficos.deviceModel(ownerId, linha.device_id);
+      if (!MODEL_MESSAGES[modelo as DeviceModel]?.includes(message)) throw AppError.field(`linhas.${index}.device_id`, 'DEVICE_MODEL_NOT_ALLOWED');
+    }
   }
 
   const service = {
@@ -72,16 +80,26 @@ export function chartsService(deps: { graficos: GraficosRepository; clock: () =>
 
     async save(scope: OwnerScope, body: GraficoBody): Promise<Grafico> {
       requireWholeAccount(scope);
-      const { id, prop: _prop, linhas, ...fields } = body;
+      const { id, prop: _prop, linhas, painel, ...fields } = body;
       const current = id === undefined ? undefined : await load(scope, id);
       await checkLines(scope.ownerId, linhas);
       // Fixed dates mean something only for a custom range; stored otherwise they could contradict it.
       const custom = fields.periodo === 'personalizado';
-      const values = { ...fields, data_inicio: custom ? fields.data_inicio : null, data_fim: custom ? fields.data_fim : null };
+      // Pinning is kept on an edit that does not mention it.
+      const pinned = painel === undefined ? (current?.painel ?? 0) : painel ? 1 : 0;
+      const values = { ...fields, data_inicio: custom ? fields.data_inicio : null, data_fim: custom ? fields.data_fim : null, painel: pinned };
       const now = clock();
       const savedId = current ? current.id : await graficos.insert(scope.ownerId, values, linhas, now);
       if (current) await graficos.update(scope.ownerId, current.id, values, linhas, now);
       return toGrafico(await load(scope, savedId));
+    },
+
+    /** setgraficopainel: pins the chart to the dashboard or unpins it. */
+    async setPainel(scope: OwnerScope, id: number, painel: boolean): Promise<Grafico> {
+      requireWholeAccount(scope);
+      const current = await load(scope, id);
+      await graficos.setPainel(scope.ownerId, current.id, painel, clock());
+      return toGrafico(await load(scope, current.id));
     },
 
     async remove(scope: OwnerScope, id: number): Promise<void> {

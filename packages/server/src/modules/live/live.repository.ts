@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import type { KnownDevice } from '../../devices/types.js';
+import { userTimezone } from '../accounts/users.repository.js';
 
 /** A device as the live calls and the hub need it: who owns it, where it is, when it last spoke. */
 export interface LiveDeviceRow extends KnownDevice {
@@ -93,10 +94,7 @@ export function liveRepository(db: Kysely<Tables>) {
     },
 
     /** The user's timezone in hours from UTC. */
-    async timezoneOf(userId: number): Promise<number | undefined> {
-      const row = await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
-      return row === undefined ? undefined : Number(row.timezone);
-    },
+    timezoneOf: (userId: number): Promise<number | undefined> => userTimezone(db, userId),
   };
 }
 export type LiveRepository = ReturnType<typeof liveRepository>;

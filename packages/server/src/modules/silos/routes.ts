@@ -1,13 +1,27 @@
-import { delSiloBody, delSiloMovBody, deletedResponse, registerSiloBody, registerSiloMovBody, requiredIdQuery, silo, siloMovimentoList } from '@portal/shared';
+import {
+  confirmEntregaBody,
+  confirmEntregaResponse,
+  delSiloBody,
+  delSiloMovBody,
+  deletedResponse,
+  registerSiloBody,
+  registerSiloMovBody,
+  requiredIdQuery,
+  silo,
+  siloLeiturasQuery,
+  siloLeiturasResponse,
+  siloMovimentoList,
+} from '@portal/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/auth.js';
 import { recordCalls } from '../../http/record-calls.js';
 import type { OwnerScopes } from '../permissions/scope.js';
+import type { SiloBalanceService } from './balance.service.js';
 import type { SiloMovementsService } from './movements.service.js';
 import type { SilosService } from './service.js';
 
-export function silosRoutes(silos: SilosService, movements: SiloMovementsService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+export function silosRoutes(silos: SilosService, movements: SiloMovementsService, balance: SiloBalanceService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     await instance.register(
       recordCalls({
@@ -42,6 +56,32 @@ export function silosRoutes(silos: SilosService, movements: SiloMovementsService
         await movements.remove(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body.idmov);
         return { ok: true as const, id: request.body.idmov };
       },
+    );
+    app.get(
+      '/api/getsiloleituras',
+      {
+        onRequest: requireAccount,
+        schema: {
+          tags,
+          summary: "A silo's balance over a period: its scale's readings, days (start, deliveries, consumption, end) and detected deliveries; without a scale, the days its movements give",
+          querystring: siloLeiturasQuery,
+          response: { 200: siloLeiturasResponse },
+        },
+      },
+      async (request) => balance.leituras(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+    );
+    app.post(
+      '/api/confirmentrega',
+      {
+        onRequest: requireAccount,
+        schema: {
+          tags,
+          summary: "Confirm a delivery the silo's scale shows (records an 'entrada' movement) or dismiss it",
+          body: confirmEntregaBody,
+          response: { 200: confirmEntregaResponse },
+        },
+      },
+      async (request) => balance.decide(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
     );
   };
 }

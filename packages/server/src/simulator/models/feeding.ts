@@ -27,21 +27,45 @@ export interface TroughOptions {
 }
 
 /**
+ * How often a trough monitor's faults happen (per hour, so live ticks of 5 s and the backfill's
+ * of 1 min give the same history) and how long they last, minutes.
+ */
+export const TROUGH_FAULTS = {
+  /** The chain jams: the motor stays on, the wheel stops (rpm 0, no turns). */
+  jam: { perHour: 1 / 20, minMin: 3, maxMin: 9 },
+  /** The monitor goes off the network: nothing is sent. */
+  offline: { perHour: 1 / 60, minMin: 15, maxMin: 70 },
+  /** After a run the birds may empty the trough before the next supply. */
+  empty: { perRun: 0.01, minMin: 15, maxMin: 45 },
+} as const;
+
+/** A duration in ms drawn between `minMin` and `maxMin` minutes. */
+const drawMinutes = (random: () => number, fault: { minMin: number; maxMin: number }) => (fault.minMin + random() * (fault.maxMin - fault.minMin)) * MINUTE;
+
+/**
  * A trough monitor (MCALHA, SAC): each trough's chain motor runs 4 minutes every 12, the troughs
  * in turns; while on the wheel turns at about 24 rpm. Turns count from local midnight (at start,
- * the turns the day's cycles so far would have made).
+ * the turns the day's cycles so far would have made). The feed sensor (presenca) sees feed most
+ * of the time; TROUGH_FAULTS adds jams, empty troughs and offline gaps, drawn from `random`.
  */
 export function troughBehaviour(options: TroughOptions): Behaviour {
   const { random, timezone } = options;
+  const intervalMs = options.intervalMs ?? 5_000;
   const RPM = 24;
   const PERIOD = 12;
   const ON = 4;
   let day = '';
   let last: number | null = null;
+  let offlineUntil = 0;
   const turns: number[] = Array.from({ length: options.calhas }, () => 0);
+  const wasOn: boolean[] = turns.map(() => false);
+  const jamUntil: number[] = turns.map(() => 0);
+  const emptyUntil: number[] = turns.map(() => 0);
+  /** True with the chance of an event happening `perHour` times an hour within `elapsedMs`. */
+  const happens = (perHour: number, elapsedMs: number) => random() < (perHour * elapsedMs) / 3_600_000;
 
   return {
-    intervalMs: options.intervalMs ?? 5_000,
+    intervalMs,
     tick(now) {
       const today = localStamp(now, timezone).data;
       if (today !== day) {
@@ -51,16 +75,23 @@ export function troughBehaviour(options: TroughOptions): Behaviour {
         for (let index = 0; index < turns.length; index++) turns[index] = day === '' ? fullCycles * ON * RPM : 0;
         day = today;
       }
+      const elapsed = last === null ? intervalMs : now - last;
+      if (now >= offlineUntil && happens(TROUGH_FAULTS.offline.perHour, elapsed)) offlineUntil = now + drawMinutes(random, TROUGH_FAULTS.offline);
       const out: Emitted[] = [];
       for (let index = 0; index < turns.length; index++) {
         const ligada = running(now, timezone, PERIOD, ON, index * 3);
-        const rpm = ligada ? roundTenth(Math.max(0, RPM + normalDraw(random) * 1.2)) : 0;
-        if (last !== null && ligada) turns[index]! += (rpm * (now - last)) / MINUTE;
-        const reading: MsgCalha = { tipo: 'CALHA', idcalha: index + 1, rpm, voltas: Math.floor(turns[index]!), ligada };
+        if (ligada && now >= jamUntil[index]! && happens(TROUGH_FAULTS.jam.perHour * (PERIOD / ON), elapsed)) jamUntil[index] = now + drawMinutes(random, TROUGH_FAULTS.jam);
+        if (!ligada && wasOn[index] && random() < TROUGH_FAULTS.empty.perRun) emptyUntil[index] = now + drawMinutes(random, TROUGH_FAULTS.empty);
+        wasOn[index] = ligada;
+        const jammed = ligada && now < jamUntil[index]!;
+        const rpm = ligada && !jammed ? roundTenth(Math.max(0, RPM + normalDraw(random) * 1.2)) : 0;
+        if (last !== null && rpm > 0) turns[index]! += (rpm * (now - last)) / MINUTE;
+        const reading: MsgCalha = { tipo: 'CALHA', idcalha: index + 1, rpm, voltas: Math.floor(turns[index]!), ligada, presenca: now >= emptyUntil[index]! };
         out.push(reading);
       }
       last = now;
-      return out;
+      // Offline: the monitor keeps counting, the portal hears nothing.
+      return now < offlineUntil ? [] : out;
     },
   };
 }

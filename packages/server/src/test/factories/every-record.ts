@@ -11,6 +11,8 @@ export interface EveryRecord {
   coletor: Device;
   /** A grader (SELAUTO): the device gettotaisselauto reads. */
   seletora: Device;
+  /** A trough monitor (MCALHA): the device getgraph_calha reads. */
+  calha: Device;
   silo: Silo;
   movimento: SiloMovimento;
   fumigador: Fumigador;
@@ -37,6 +39,7 @@ export async function everyRecordOf(portal: TestPortal, owner: TestAccount): Pro
   const coletor = await call<Device>('registerdevice', { modelo: 'COLETOR', serie: `CO-${tag}`, chip_id: 'C0C0', nucleo_id: nucleo.id });
   const doser = await call<Device>('registerdevice', { modelo: 'DOSADOR', serie: `DO-${tag}`, nucleo_id: nucleo.id });
   const seletora = await call<Device>('registerdevice', { modelo: 'SELAUTO', serie: `SA-${tag}`, chip_id: '5E1A', nucleo_id: nucleo.id });
+  const calha = await call<Device>('registerdevice', { modelo: 'MCALHA', serie: `MC-${tag}`, chip_id: 'CA1A', nucleo_id: nucleo.id });
   const silo = await call<Silo>('registersilo', { nome: 'Silo 1', nucleo_id: nucleo.id, capacidade_kg: 18000, device_id: device.id, aviarios: [house] });
   const movements = await call<SiloMovimento[]>('registersilomov', { idsilo: silo.id, tipo: 'entrada', data: '2026-11-02', quantidade_kg: 12000.5 });
   const fumigador = await call<Fumigador>('registerfumigador', { nome: 'Fumigador 1', nucleo_id: nucleo.id, device_id: doser.id, produto: 'Glutaraldeído' });
@@ -47,5 +50,5 @@ export async function everyRecordOf(portal: TestPortal, owner: TestAccount): Pro
     nome: 'ERP', sistema: 'SAP', endpoint: 'https://erp.example.test/api', usuario: 'portal', senha: 'segredo-1', dados: ['lotes'],
   });
   const mtech = await call<MtechConfig>('register_config_mtech', { nome: 'Mtech', empresa: 'E01', endpoint: 'https://mtech.example.test', senha: 'segredo-2', dados: ['pesagens'] });
-  return { nucleo, padrao, lote, device, coletor, seletora, silo, movimento: movements[0]!, fumigador, ponto, chave, grafico, integracao, mtech };
+  return { nucleo, padrao, lote, device, coletor, seletora, calha, silo, movimento: movements[0]!, fumigador, ponto, chave, grafico, integracao, mtech };
 }

@@ -8,13 +8,15 @@ interface EChartProps {
   /** What the chart shows, for screen readers (the canvas itself says nothing). */
   label: string;
   testId: string;
+  /** Extra data-* attributes on the chart's box (what it drew, for tests). */
+  attributes?: Record<`data-${string}`, string | number>;
 }
 
 /**
  * An ECharts canvas that follows its box's width (phones, a resized window) and redraws when the
  * option changes. Lazily loaded modules only: see echarts.ts.
  */
-export function EChart({ option, height, label, testId }: EChartProps) {
+export function EChart({ option, height, label, testId, attributes }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!element.current) return undefined;
@@ -26,5 +28,5 @@ export function EChart({ option, height, label, testId }: EChartProps) {
       chart.dispose();
     };
   }, [option]);
-  return <Box ref={element} h={height} w="100%" role="img" aria-label={label} data-testid={testId} />;
+  return <Box ref={element} h={height} w="100%" role="img" aria-label={label} data-testid={testId} {...attributes} />;
 }

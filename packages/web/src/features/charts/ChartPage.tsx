@@ -1,5 +1,4 @@
-import { Alert, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { GRAFICO_PERIODOS, GRAFICO_TIPOS, type Grafico } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,9 +12,9 @@ import { chartBody, chartValues } from './chartForm';
 import { SeriesEditor } from './SeriesEditor';
 
 /**
- * graficos/add and graficos/:id: what a chart plots (title, line or bars, period, series). Its
- * data is drawn from the weighings by getgraphdata, not here.
- * Test ids: the inputs' `field-<name>`, `chart-data-note`, and SeriesEditor's.
+ * graficos/add and graficos/:id/editar: what a chart plots (title, line or bars, period, series).
+ * Saving opens the chart drawn with its data (ChartViewPage).
+ * Test ids: the inputs' `field-<name>` and SeriesEditor's.
  */
 function ChartForm({ route, chart }: { route: ScreenRoute; chart?: Grafico }) {
   const { t } = useTranslation();
@@ -32,11 +31,6 @@ function ChartForm({ route, chart }: { route: ScreenRoute; chart?: Grafico }) {
 
   return (
     <RecordFormFrame route={route} state={state} title={chart?.titulo}>
-      {chart && (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} />} data-testid="chart-data-note">
-          {t('charts.form.dataNote')}
-        </Alert>
-      )}
       <RecordSection title={t('charts.form.general')}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -77,7 +71,7 @@ function ChartForm({ route, chart }: { route: ScreenRoute; chart?: Grafico }) {
   );
 }
 
-/** graficos/add (no id in the url) and graficos/:id. */
+/** graficos/add (no id in the url) and graficos/:id/editar. */
 export default function ChartPage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { IconChartHistogram } from '@tabler/icons-react';
+import { IconChartHistogram, IconPin } from '@tabler/icons-react';
 import type { Grafico } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import type { RecordColumn } from '../records/ListTable';
@@ -8,13 +8,27 @@ import type { ScreenProps } from '../screens/ScreenFrame';
 import { chartAddPath, chartPath, graficoApi } from './api';
 import { periodText } from './period';
 
-/** graficos: the owner's charts, what kind, over which period and how many series each has. */
+/** graficos: the owner's charts, what kind, over which period, how many series each has and which are on the dashboard. */
 export default function ChartsListPage({ route }: ScreenProps) {
   const { t } = useTranslation();
   const type = (chart: Grafico) => t(`charts.tipo.${chart.tipo}`);
   const period = (chart: Grafico) => periodText(t, chart);
+  const pinned = (chart: Grafico) =>
+    chart.painel ? (
+      <Badge variant="light" color="yellow" tt="none" size="md" w="max-content" leftSection={<IconPin size={12} />} data-testid="chart-pinned">
+        {t('charts.list.pinned')}
+      </Badge>
+    ) : null;
   const columns: RecordColumn<Grafico>[] = [
     { accessor: 'titulo', title: t('charts.list.title') },
+    {
+      accessor: 'painel',
+      title: t('charts.list.pinnedColumn'),
+      secondary: true,
+      noWrap: true,
+      sortValue: (chart) => (chart.painel ? 0 : 1),
+      render: pinned,
+    },
     {
       accessor: 'tipo',
       title: t('charts.list.type'),
@@ -56,6 +70,12 @@ export default function ChartsListPage({ route }: ScreenProps) {
           {[type(chart), period(chart)].join(' · ')}
           <br />
           {t('charts.list.seriesCount', { count: chart.linhas.length })}
+          {chart.painel && (
+            <>
+              <br />
+              {pinned(chart)}
+            </>
+          )}
         </>
       )}
       icon={IconChartHistogram}

@@ -1,8 +1,9 @@
 import { ActionIcon, Alert, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { SERIE_FONTES, type SerieFonte } from '@portal/shared';
+import { MODEL_MESSAGES, SERIE_DEVICE_MESSAGE, SERIE_FONTES, type DeviceModel, type SerieFonte } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
+import { deviceApi } from '../devices/api';
 import { loteApi } from '../flocks/api';
 import { RecordSection } from '../records/RecordFormPage';
 import { errorLabel } from '../records/schemaForm';
@@ -15,24 +16,34 @@ import { MAX_SERIES, newSeries, type ChartValues } from './chartForm';
 type RecordField = (typeof SOURCE_RECORD)[SerieFonte];
 
 /**
- * The series (linhas) of a chart: a title, what it plots (SERIE_FONTES) and the flock, standard
- * or silo it reads, chosen among the owner's. At most 10; stored on Save.
+ * The series (linhas) of a chart: a title, what it plots (SERIE_FONTES) and the flock, standard,
+ * silo or device it reads, chosen among the owner's (devices: those that send that reading). A
+ * standard may name a flock whose age places it (else the chart's first flock). At most 10.
  * Test ids: `series-add`, `series-row`, `series-remove`, `series-error`, the inputs'
- * `field-linhas-<i>-tit`, `field-linhas-<i>-fonte` and `field-linhas-<i>-<lote_id|padrao_id|silo_id>`.
+ * `field-linhas-<i>-tit`, `field-linhas-<i>-fonte` and `field-linhas-<i>-<lote_id|padrao_id|silo_id|device_id>`.
  */
 export function SeriesEditor({ form, disabled }: { form: UseFormReturnType<ChartValues>; disabled: boolean }) {
   const { t } = useTranslation();
   const flocks = useRecordList(loteApi);
   const standards = useRecordList(padraoApi);
   const silos = useRecordList(siloApi);
+  const devices = useRecordList(deviceApi);
   const rows = form.values.linhas;
 
   const options: Record<RecordField, { value: string; label: string }[]> = {
     lote_id: (flocks.data ?? []).map((flock) => ({ value: String(flock.id), label: `${flock.codigo} · ${flock.nucleo_nome}` })),
     padrao_id: (standards.data ?? []).map((standard) => ({ value: String(standard.id), label: standard.nome })),
     silo_id: (silos.data ?? []).map((silo) => ({ value: String(silo.id), label: `${silo.nome} · ${silo.nucleo_nome}` })),
+    device_id: (devices.data ?? []).map((device) => ({ value: String(device.id), label: `${device.nome || device.serie} · ${device.modelo}` })),
   };
-  const pending: Record<RecordField, boolean> = { lote_id: flocks.isPending, padrao_id: standards.isPending, silo_id: silos.isPending };
+  // A device series lists only the devices that send its reading.
+  const optionsFor = (fonte: SerieFonte, field: RecordField) => {
+    const message = SERIE_DEVICE_MESSAGE[fonte as keyof typeof SERIE_DEVICE_MESSAGE];
+    if (field !== 'device_id' || !message) return options[field];
+    const fitting = new Set((devices.data ?? []).filter((device) => MODEL_MESSAGES[device.modelo as DeviceModel]?.includes(message)).map((device) => String(device.id)));
+    return options.device_id.filter((option) => fitting.has(option.value));
+  };
+  const pending: Record<RecordField, boolean> = { lote_id: flocks.isPending, padrao_id: standards.isPending, silo_id: silos.isPending, device_id: devices.isPending };
   const sourceOptions = SERIE_FONTES.map((fonte) => ({ value: fonte, label: t(`charts.fonte.${fonte}`) }));
 
   // A series left without a title is named after what it plots: 'Average weight · Flock 12'.
@@ -78,6 +89,7 @@ export function SeriesEditor({ form, disabled }: { form: UseFormReturnType<Chart
         )}
         {rows.map((row, index) => {
           const field = SOURCE_RECORD[row.fonte];
+          const choices = optionsFor(row.fonte, field);
           const sourceProps = form.getInputProps(`linhas.${index}.fonte`);
           const recordProps = form.getInputProps(`linhas.${index}.${field}`);
           return (
@@ -116,7 +128,7 @@ export function SeriesEditor({ form, disabled }: { form: UseFormReturnType<Chart
                     label={t(`charts.series.record.${field}`)}
                     required
                     searchable
-                    data={options[field]}
+                    data={choices}
                     placeholder={pending[field] ? t('charts.series.loading') : t(`charts.series.choose.${field}`)}
                     nothingFoundMessage={t(`charts.series.none.${field}`)}
                     comboboxProps={{ withinPortal: true }}
@@ -124,12 +136,26 @@ export function SeriesEditor({ form, disabled }: { form: UseFormReturnType<Chart
                     value={row[field] || null}
                     onChange={(value) => chooseRecord(index, field, value)}
                   />
-                  {!pending[field] && options[field].length === 0 && (
+                  {!pending[field] && choices.length === 0 && (
                     <Text size="xs" c="orange.8" mt={4} data-testid="series-no-records">
                       {t(`charts.series.none.${field}`)}
                     </Text>
                   )}
                 </Box>
+                {row.fonte === 'padrao' && (
+                  <Select
+                    label={t('charts.series.ageFlock')}
+                    description={t('charts.series.ageFlockHint')}
+                    searchable
+                    clearable
+                    data={options.lote_id}
+                    placeholder={t('charts.series.choose.lote_id')}
+                    comboboxProps={{ withinPortal: true }}
+                    {...form.getInputProps(`linhas.${index}.lote_id`)}
+                    value={row.lote_id || null}
+                    onChange={(value) => form.setFieldValue(`linhas.${index}.lote_id`, value ?? '')}
+                  />
+                )}
               </SimpleGrid>
             </Paper>
           );

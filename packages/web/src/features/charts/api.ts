@@ -1,4 +1,5 @@
-import { grafico, graficoList, registerGraficoBody, type Grafico, type SerieFonte } from '@portal/shared';
+import { chartDataResponse, grafico, graficoList, registerGraficoBody, SERIE_RECORD, type Grafico, type GetGraphDataBody } from '@portal/shared';
+import { apiRequest } from '../../api/client';
 import { recordApi } from '../records/recordApi';
 
 /** Charts (graficos): getgrafico, registergrafico, delgrafico {idgrafico}. */
@@ -14,15 +15,16 @@ export const graficoApi = recordApi({
 });
 
 /** Which record each kind of series reads (as registerGraficoBody's linhaInput requires). */
-export const SOURCE_RECORD: Record<SerieFonte, 'lote_id' | 'padrao_id' | 'silo_id'> = {
-  peso_medio: 'lote_id',
-  uniformidade: 'lote_id',
-  cv: 'lote_id',
-  padrao: 'padrao_id',
-  saldo_silo: 'silo_id',
-  consumo_racao: 'silo_id',
-};
+export const SOURCE_RECORD = SERIE_RECORD;
+
+/** getgraphdata: the chart's series per day over di..df. */
+export const fetchGraphData = (body: GetGraphDataBody) => apiRequest('getgraphdata', { method: 'POST', body, schema: chartDataResponse });
+
+/** setgraficopainel: pins the chart to the dashboard or unpins it. */
+export const setChartPinned = (idgrafico: number, painel: boolean, prop?: number) =>
+  apiRequest('setgraficopainel', { method: 'POST', body: { idgrafico, painel, ...(prop === undefined ? {} : { prop }) }, schema: grafico });
 
 export const CHARTS_PATH = '/graficos';
 export const chartAddPath = `${CHARTS_PATH}/add`;
 export const chartPath = (chart: Pick<Grafico, 'id'>) => `${CHARTS_PATH}/${chart.id}`;
+export const chartEditPath = (chart: Pick<Grafico, 'id'>) => `${CHARTS_PATH}/${chart.id}/editar`;

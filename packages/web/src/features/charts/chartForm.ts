@@ -1,7 +1,7 @@
 import { randomId } from '@mantine/hooks';
 import type { Grafico, SerieFonte } from '@portal/shared';
 import { isoToMasked, optionalDate } from '../records/dates';
-import { requiredId } from '../records/formValues';
+import { optionalId, requiredId } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
 import { SOURCE_RECORD, type graficoApi } from './api';
 
@@ -13,8 +13,7 @@ export interface SeriesValues {
   lote_id: string;
   padrao_id: string;
   silo_id: string;
-  /** Kept as stored: no series kind of this screen reads a device. */
-  device_id: number | null;
+  device_id: string;
 }
 
 export interface ChartValues {
@@ -29,7 +28,7 @@ export interface ChartValues {
 
 export const MAX_SERIES = 10;
 
-export const newSeries = (): SeriesValues => ({ key: randomId(), tit: '', fonte: 'peso_medio', lote_id: '', padrao_id: '', silo_id: '', device_id: null });
+export const newSeries = (): SeriesValues => ({ key: randomId(), tit: '', fonte: 'peso_medio', lote_id: '', padrao_id: '', silo_id: '', device_id: '' });
 
 const idText = (id: number | null) => (id === null ? '' : String(id));
 
@@ -49,13 +48,13 @@ export function chartValues(chart?: Grafico): ChartValues {
           lote_id: idText(linha.lote_id),
           padrao_id: idText(linha.padrao_id),
           silo_id: idText(linha.silo_id),
-          device_id: linha.device_id,
+          device_id: idText(linha.device_id),
         }))
       : [newSeries()],
   };
 }
 
-/** registergrafico's body: each series names only the record its source reads. */
+/** registergrafico's body (without painel: an edit keeps the pin, set on the chart page): each series names only the record its source reads (a standard may also name the flock whose age places it). */
 export function chartBody(values: ChartValues): RecordBody<(typeof graficoApi)['body']> {
   const custom = values.periodo === 'personalizado';
   return {
@@ -66,12 +65,12 @@ export function chartBody(values: ChartValues): RecordBody<(typeof graficoApi)['
     data_fim: custom ? optionalDate(values.data_fim) : null,
     linhas: values.linhas.map((linha) => {
       const needed = SOURCE_RECORD[linha.fonte];
-      const id = (field: 'lote_id' | 'padrao_id' | 'silo_id') => (field === needed ? requiredId(linha[field]) : null);
+      const id = (field: 'lote_id' | 'padrao_id' | 'silo_id' | 'device_id') => (field === needed ? requiredId(linha[field]) : null);
       return {
         tit: linha.tit,
         fonte: linha.fonte,
-        device_id: linha.device_id,
-        lote_id: id('lote_id'),
+        device_id: id('device_id'),
+        lote_id: linha.fonte === 'padrao' ? optionalId(linha.lote_id) : id('lote_id'),
         padrao_id: id('padrao_id'),
         silo_id: id('silo_id'),
       };

@@ -1,11 +1,12 @@
-import { Badge, Group, Text } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconHistory, IconMapPin } from '@tabler/icons-react';
 import { splitPiped, type PontoColeta } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { RecordColumn } from '../records/ListTable';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
-import { collectionPointAddPath, collectionPointPath, pontoColetaApi } from './api';
+import { collectionPointAddPath, collectionPointHistoryPath, collectionPointPath, pontoColetaApi } from './api';
 
 /** collection points: name, where each is and its collectors. */
 export default function CollectionPointsListPage({ route }: ScreenProps) {
@@ -34,6 +35,28 @@ export default function CollectionPointsListPage({ route }: ScreenProps) {
             {serials(point).join(', ')}
           </Text>
         </Group>
+      ),
+    },
+    {
+      accessor: 'historico',
+      title: '',
+      sortable: false,
+      textAlign: 'right',
+      width: 64,
+      render: (point) => (
+        <Tooltip label={t('collectionPoints.form.history')}>
+          <ActionIcon
+            component={Link}
+            to={collectionPointHistoryPath(point)}
+            variant="subtle"
+            size="lg"
+            aria-label={`${t('collectionPoints.form.history')}: ${point.nome}`}
+            onClick={(event: React.MouseEvent) => event.stopPropagation()}
+            data-testid="point-history-link"
+          >
+            <IconHistory size={20} />
+          </ActionIcon>
+        </Tooltip>
       ),
     },
   ];

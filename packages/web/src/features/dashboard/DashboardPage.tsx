@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { iconForMenu } from '../../components/menuIcons';
 import { PageFrame } from '../../components/PageFrame';
 import { useCurrentUser } from '../auth/session';
+import { PinnedCharts } from '../charts/PinnedCharts';
 import { useAccountDevices } from '../devices/useAccountDevices';
 import { LiveSection } from '../live/LiveSection';
 import classes from './DashboardPage.module.css';
@@ -108,6 +109,8 @@ export function DashboardPage() {
       <LiveSection devices={devices} />
 
       <FlockTiles />
+
+      <PinnedCharts />
 
       {visibleMenu(models).map((group) => (
         <Stack key={group.key} gap="sm">

@@ -1,11 +1,12 @@
-import { Text } from '@mantine/core';
-import { IconSpray } from '@tabler/icons-react';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { IconHistory, IconSpray } from '@tabler/icons-react';
 import type { Fumigador } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { RecordColumn } from '../records/ListTable';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
 import type { ScreenProps } from '../screens/ScreenFrame';
-import { fumigadorApi, fumigatorAddPath, fumigatorPath } from './api';
+import { fumigadorApi, fumigatorAddPath, fumigatorHistoryPath, fumigatorPath } from './api';
 import { ActiveBadge, placeOf, useDoseText } from './fumigatorTexts';
 
 /** fumigadores: the owner's fumigators and dosers, where each is and what it doses. */
@@ -41,6 +42,28 @@ export default function FumigatorsListPage({ route }: ScreenProps) {
       title: t('fumigators.list.active'),
       sortValue: (record) => (record.ativo ? 0 : 1),
       render: (record) => <ActiveBadge active={record.ativo} />,
+    },
+    {
+      accessor: 'historico',
+      title: '',
+      sortable: false,
+      textAlign: 'right',
+      width: 64,
+      render: (record) => (
+        <Tooltip label={t('fumigators.form.history')}>
+          <ActionIcon
+            component={Link}
+            to={fumigatorHistoryPath(record)}
+            variant="subtle"
+            size="lg"
+            aria-label={`${t('fumigators.form.history')}: ${record.nome}`}
+            onClick={(event: React.MouseEvent) => event.stopPropagation()}
+            data-testid="fumigator-history-link"
+          >
+            <IconHistory size={20} />
+          </ActionIcon>
+        </Tooltip>
+      ),
     },
   ];
   return (

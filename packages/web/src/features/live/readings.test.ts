@@ -39,6 +39,7 @@ describe('readingFacts', () => {
   it('shows silo balance in kg with 1 decimal, troughs, dosers and a grader’s summary', () => {
     expect(valuesOf({ tipo: 'SILO', peso_kg: 12345.04 })).toEqual({ silo: '12.345,0 kg' });
     expect(valuesOf({ tipo: 'CALHA', idcalha: 2, rpm: 3.25, voltas: 1500, ligada: true })).toEqual({ rpm: '3,3 rpm', trough: '2', turns: '1.500', motor: 'live.value.on' });
+    expect(valuesOf({ tipo: 'CALHA', idcalha: 2, rpm: 0, voltas: 1500, ligada: true, presenca: false })).toMatchObject({ motor: 'live.value.on', feed: 'live.value.feedAbsent' });
     expect(valuesOf({ tipo: 'DOSE', volume_ml: 1500.5, vazao_ml_min: 12, ligada: false })).toEqual({ volume: '1.500,5 ml', flow: '12,0 ml/min', pump: 'live.value.off' });
     expect(valuesOf(sel)).toEqual({ average: '2.000,0 g', birds: '1.234', totalWeight: '2.468,0 kg' });
   });

@@ -50,6 +50,8 @@ export function readingFacts(reading: LiveReading, format: NumberFormat): Readin
         { key: 'trough', value: format.format(reading.idcalha, 0) },
         { key: 'turns', value: format.format(reading.voltas, 0) },
         { key: 'motor', ...onOff(reading.ligada) },
+        // Only monitors with a feed sensor send it.
+        ...(reading.presenca === undefined ? [] : [{ key: 'feed', valueKey: reading.presenca ? 'live.value.feedPresent' : 'live.value.feedAbsent' }]),
       ];
     case 'DOSE':
       return [
@@ -93,7 +95,7 @@ export function asLiveReading(value: unknown): LiveReading | null {
       case 'SILO':
         return isNumber(r.peso_kg);
       case 'CALHA':
-        return isNumber(r.idcalha) && isNumber(r.rpm) && isNumber(r.voltas) && isFlag(r.ligada);
+        return isNumber(r.idcalha) && isNumber(r.rpm) && isNumber(r.voltas) && isFlag(r.ligada) && (r.presenca === undefined || isFlag(r.presenca));
       case 'DOSE':
         return isNumber(r.volume_ml) && isNumber(r.vazao_ml_min) && isFlag(r.ligada);
       case 'SEL':

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustments, IconAlertCircle, IconArrowsExchange, IconRefresh, IconToolsKitchen2, IconTrash, IconTruckDelivery, type Icon } from '@tabler/icons-react';
+import { IconAdjustments, IconAlertCircle, IconArrowsExchange, IconRefresh, IconScale, IconToolsKitchen2, IconTrash, IconTruckDelivery, type Icon } from '@tabler/icons-react';
 import { MOVIMENTO_TIPOS, type MovimentoTipo, type Silo, type SiloMovimento } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { useConfirmDelete } from '../../components/ConfirmDelete';
 import { isoToMasked } from '../records/dates';
 import { RecordSection } from '../records/RecordFormPage';
 import { useNumberFormat } from '../records/useNumberFormat';
-import { movementPath, useRemoveMovement, useSiloMovements } from './api';
+import { balancePath, movementPath, useRemoveMovement, useSiloMovements } from './api';
 import { SiloGauge } from './SiloGauge';
 
 /** Colour and icon of each kind of movement, the same on the buttons and in the history. */
@@ -25,7 +25,7 @@ export const KIND_LOOK: Record<MovimentoTipo, { color: string; icon: Icon }> = {
  * silos/:id/:mov) and the history of movements, newest first, each with the balance after it.
  * Test ids: `silo-stock`, `silo-balance`, `silo-fill`, `movement-add-<tipo>`, `movements-empty`,
  * `movement-row` (data-movement-id, data-tipo) with `movement-quantity`, `movement-balance` and
- * `movement-delete`.
+ * `movement-delete`; `silo-balance-report` (silos with a scale) opens silos/:id/saldo.
  */
 export function SiloStock({ silo, canWrite }: { silo: Silo; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -172,11 +172,18 @@ export function SiloStock({ silo, canWrite }: { silo: Silo; canWrite: boolean })
             </Text>
             <SiloGauge saldo={saldo} capacidade={silo.capacidade_kg} size="lg" />
           </Box>
-          {silo.ultimo_movimento && (
-            <Text size="sm" c="dimmed">
-              {t('silos.stock.lastMovement', { date: isoToMasked(history[0]?.data ?? silo.ultimo_movimento) })}
-            </Text>
-          )}
+          <Stack gap="xs" align="flex-end">
+            {silo.ultimo_movimento && (
+              <Text size="sm" c="dimmed">
+                {t('silos.stock.lastMovement', { date: isoToMasked(history[0]?.data ?? silo.ultimo_movimento) })}
+              </Text>
+            )}
+            {silo.device_id !== null && (
+              <Button component={Link} to={balancePath(silo.id)} variant="light" leftSection={<IconScale size={18} />} data-testid="silo-balance-report">
+                {t('silos.balance.open')}
+              </Button>
+            )}
+          </Stack>
         </Group>
 
         {!canWrite && (

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  confirmEntregaResponse,
   deletedResponse,
   registerSiloBody,
   silo,
   siloList,
+  siloLeiturasResponse,
   siloMovimentoList,
+  type ConfirmEntregaBody,
   type MovimentoTipo,
   type RegisterSiloMovBody,
   type Silo,
@@ -28,6 +31,7 @@ export const siloApi = recordApi({
 export const SILOS_PATH = '/silos';
 export const siloAddPath = `${SILOS_PATH}/add`;
 export const siloPath = (record: Pick<Silo, 'id'>) => `${SILOS_PATH}/${record.id}`;
+export const balancePath = (siloId: number) => `${SILOS_PATH}/${siloId}/saldo`;
 export const movementPath = (siloId: number, tipo: MovimentoTipo) => `${SILOS_PATH}/${siloId}/${tipo}`;
 
 /** What a movement save sends: the body without the owner, which the hook adds. */
@@ -72,6 +76,27 @@ export function useRemoveMovement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (idmov: number) => apiRequest('delsilomov', { method: 'POST', body: withProp({ idmov }, prop), schema: deletedResponse }),
+    onSuccess: () => afterMovement(queryClient),
+  });
+}
+
+/** GET getsiloleituras?id&di&df&prop: the silo's balance over a period (scale readings, days, deliveries). */
+export function useSiloBalance(siloId: number, period: { di: string; df: string } | null) {
+  const { prop, ready } = useOwner();
+  return useQuery({
+    // Under the silo keys: a movement (or its deletion) refreshes it with the rest.
+    queryKey: ['silo', 'balance', prop ?? 'self', siloId, period?.di, period?.df] as const,
+    queryFn: () => apiRequest('getsiloleituras', { query: { id: siloId, di: period!.di, df: period!.df, prop }, schema: siloLeiturasResponse }),
+    enabled: ready && period !== null,
+  });
+}
+
+/** POST confirmentrega {idsilo, em, confirmar, prop}: confirming records a delivery movement. */
+export function useDecideDelivery() {
+  const { prop } = useOwner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<ConfirmEntregaBody, 'prop'>) => apiRequest('confirmentrega', { method: 'POST', body: withProp(body, prop), schema: confirmEntregaResponse }),
     onSuccess: () => afterMovement(queryClient),
   });
 }

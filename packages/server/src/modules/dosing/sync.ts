@@ -1,0 +1,113 @@
+import type { LiveReading } from '@portal/shared';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.js';
+import { READING_PERIOD_MS } from '../../devices/readings-store.js';
+import type { KnownDevice } from '../../devices/types.js';
+import { dosagensRepository, type NewDosagem } from './dosagens.repository.js';
+import { runDeriver, type DerivedRun } from './runs.js';
+
+const MINUTE_MS = 60_000;
+/** Readings read at a time while deriving (a backfill of months has hundreds of thousands). */
+const PAGE_ROWS = 5_000;
+
+/** A device event this sync opened: the live path asks the doser for a picture of it. */
+export interface OpenedDosagem {
+  id: number;
+  /** The picture's request id: the same on every instance, so one event gets one stored picture. */
+  pedido: string;
+}
+
+/** The picture request of a device event ([A-Za-z0-9_-]{1,40}, as CMD foto wants). */
+export const dosagemPedido = (deviceId: number, inicioBucket: number) => `dos-${deviceId}-${inicioBucket}`;
+
+/**
+ * Derives a doser's pump runs from its stored readings (dose_leituras) and stores them as device
+ * events (dosagens, origem 'device') of the fumigator it drives: every run with a reading at or
+ * after `fromEm`, read from the pump's last "off" reading before it so a run that started
+ * earlier keeps its start. Idempotent, and safe while another instance runs it: one event per
+ * (device, start minute); a closed event is final; an open one moves on with the readings.
+ * Answers the events this call created that are still running (the live path photographs them).
+ */
+export async function syncDosagens(db: Kysely<Tables>, deviceId: number, fromEm: number, now = Date.now()): Promise<OpenedDosagem[]> {
+  const repository = dosagensRepository(db);
+  const fumigador = await repository.fumigatorOfDevice(deviceId);
+  // A doser that drives no fumigator has no history to show; its readings stay for a later link.
+  if (!fumigador) return [];
+  const openStart = await repository.oldestOpenStart(deviceId);
+  const since = Math.min(fromEm, openStart ?? fromEm);
+  const start = (await repository.lastOffAtOrBefore(deviceId, since)) ?? Number.MIN_SAFE_INTEGER;
+  const stored = new Map((await repository.deviceEventsFrom(deviceId, Math.floor(start / MINUTE_MS))).map((event) => [event.inicio_bucket, event]));
+
+  const seen = new Set<number>();
+  const opened: OpenedDosagem[] = [];
+  const toRow = (run: DerivedRun): NewDosagem => ({
+    owner_id: fumigador.owner_id,
+    fumigador_id: fumigador.id,
+    device_id: deviceId,
+    origem: 'device',
+    inicio: run.inicio,
+    inicio_bucket: Math.floor(run.inicio / MINUTE_MS),
+    fim: run.fim,
+    volume_dml: run.volume_dml,
+    produto: fumigador.produto,
+    operador: '',
+    obs: '',
+    created_at: now,
+    updated_at: now,
+  });
+
+  async function save(runs: DerivedRun[]): Promise<void> {
+    const fresh: NewDosagem[] = [];
+    for (const run of runs) {
+      const bucket = Math.floor(run.inicio / MINUTE_MS);
+      if (seen.has(bucket)) continue;
+      seen.add(bucket);
+      const existing = stored.get(bucket);
+      if (!existing) fresh.push(toRow(run));
+      else if (existing.fim === null && (existing.fim !== run.fim || existing.volume_dml !== run.volume_dml)) {
+        await repository.updateOpenEvent(existing.id, run.fim, run.volume_dml, now);
+      }
+    }
+    for (const created of await repository.insertDeviceEvents(fresh)) {
+      if (created.fim === null) opened.push({ id: created.id, pedido: dosagemPedido(deviceId, created.inicio_bucket) });
+    }
+  }
+
+  const deriver = runDeriver();
+  let bound: { from: number } | { after: number } = { from: start };
+  for (;;) {
+    const page = await repository.readingsPage(deviceId, bound, PAGE_ROWS);
+    for (const row of page) deriver.push(row);
+    await save(deriver.takeClosed());
+    if (page.length < PAGE_ROWS) break;
+    bound = { after: page[page.length - 1]!.em };
+  }
+  const open = deriver.openRun();
+  if (open) await save([open]);
+  // An open event the readings no longer show (an instance saw a different first reading).
+  await repository.deleteOpenEvents([...stored.values()].filter((event) => event.fim === null && !seen.has(event.inicio_bucket)).map((event) => event.id));
+  return opened;
+}
+
+/**
+ * The live path's side (devices/messages.ts, after a DOSE reading was kept): once per stored
+ * reading period, while the pump runs or when it stopped, derives the doser's events again, so
+ * an open event's volume follows the pump and a stop closes it within 30 s. Answers the events
+ * it opened (to ask the doser for a picture).
+ */
+export function dosingTracker(db: Kysely<Tables>, clock: () => number) {
+  const last = new Map<number, { bucket: number; ligada: boolean }>();
+  return {
+    async onReading(device: KnownDevice, reading: LiveReading, now: number): Promise<OpenedDosagem[]> {
+      if (reading.tipo !== 'DOSE') return [];
+      const bucket = Math.floor(now / READING_PERIOD_MS.DOSE);
+      const previous = last.get(device.id);
+      if (previous?.bucket === bucket) return [];
+      last.set(device.id, { bucket, ligada: reading.ligada });
+      // Pump off now and before: nothing changed (a first reading after a restart still looks once).
+      if (previous && !previous.ligada && !reading.ligada) return [];
+      return syncDosagens(db, device.id, now - READING_PERIOD_MS.DOSE, clock());
+    },
+  };
+}
+export type DosingTracker = ReturnType<typeof dosingTracker>;

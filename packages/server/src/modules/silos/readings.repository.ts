@@ -1,0 +1,111 @@
+import type { SiloSample } from '@portal/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/dialect.js';
+import type { SiloEntregasTable, Tables } from '../../db/tables.js';
+import type { MovementValues } from './movements.repository.js';
+
+export type DeliveryRow = Selectable<SiloEntregasTable>;
+
+/** What to store for a delivery: its decision, and the movement confirming records. */
+export interface DeliveryDecision {
+  siloId: number;
+  /** Rows with `em` in this window are the same delivery (the key may move by a reading). */
+  window: { from: number; to: number };
+  em: number;
+  quantidade_hg: number;
+  /** Present when confirming: the 'entrada' movement to record. */
+  movement: MovementValues | null;
+  now: number;
+}
+
+// PostgreSQL answers bigint columns as text.
+const toSample = (row: { em: number | string; peso_hg: number }): SiloSample => ({ em: Number(row.em), kg: row.peso_hg / 10 });
+const toDelivery = (row: DeliveryRow): DeliveryRow => ({ ...row, em: Number(row.em), created_at: Number(row.created_at) });
+
+/** A silo scale's readings (kg, 1 decimal) received in [from, to), oldest first: the one query the balance, the feed report and the charts read the scale with. */
+export async function siloScaleReadings(db: Kysely<Tables>, ownerId: number, deviceId: number, from: number, to: number): Promise<SiloSample[]> {
+  const rows = await db
+    .selectFrom('silo_leituras')
+    .select(['em', 'peso_hg'])
+    .where('owner_id', '=', ownerId)
+    .where('device_id', '=', deviceId)
+    .where('em', '>=', from)
+    .where('em', '<', to)
+    .orderBy('em')
+    .execute();
+  return rows.map(toSample);
+}
+
+/** A silo scale's stored readings (silo_leituras) and the decisions on its deliveries (silo_entregas). */
+export function siloReadingsRepository(database: Database) {
+  const { db, dialect } = database;
+
+  /** A stored decision counts unless it was a confirmation whose movement was deleted since. */
+  const decided = (row: DeliveryRow) => row.situacao === 'descartada' || row.movimento_id !== null;
+
+  return {
+    /** Readings received in [from, to), oldest first, kg. */
+    between: (ownerId: number, deviceId: number, from: number, to: number): Promise<SiloSample[]> => siloScaleReadings(db, ownerId, deviceId, from, to),
+
+    /** The newest `count` readings, oldest first. */
+    async latest(ownerId: number, deviceId: number, count: number): Promise<SiloSample[]> {
+      const rows = await db
+        .selectFrom('silo_leituras')
+        .select(['em', 'peso_hg'])
+        .where('owner_id', '=', ownerId)
+        .where('device_id', '=', deviceId)
+        .orderBy('em', 'desc')
+        .limit(count)
+        .execute();
+      return rows.map(toSample).reverse();
+    },
+
+    /** The silo's stored decisions with `em` in [from, to]. */
+    async decisions(siloId: number, from: number, to: number): Promise<DeliveryRow[]> {
+      const rows = await db.selectFrom('silo_entregas').selectAll().where('silo_id', '=', siloId).where('em', '>=', from).where('em', '<=', to).orderBy('em').execute();
+      return rows.map(toDelivery);
+    },
+
+    /**
+     * Stores a decision in one transaction: the movement (when confirming) and the silo_entregas
+     * row. A confirmation whose movement was deleted is taken up again; any other decision in the
+     * window makes it answer undefined (already decided). The silo row is locked on PostgreSQL so
+     * two decisions on one silo run one after the other (SQLite runs one transaction at a time).
+     */
+    async decide(decision: DeliveryDecision): Promise<DeliveryRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') await trx.selectFrom('silos').select('id').where('id', '=', decision.siloId).forUpdate().execute();
+        const existing = (
+          await trx
+            .selectFrom('silo_entregas')
+            .selectAll()
+            .where('silo_id', '=', decision.siloId)
+            .where('em', '>=', decision.window.from)
+            .where('em', '<=', decision.window.to)
+            .execute()
+        ).map(toDelivery);
+        if (existing.some(decided)) return undefined;
+        const movimento_id = decision.movement ? (await trx.insertInto('silo_movimentos').values(decision.movement).returning('id').executeTakeFirstOrThrow()).id : null;
+        const values = {
+          em: decision.em,
+          quantidade_hg: decision.quantidade_hg,
+          situacao: decision.movement ? ('confirmada' as const) : ('descartada' as const),
+          movimento_id,
+          created_at: decision.now,
+        };
+        const reused = existing[0];
+        if (reused) {
+          await trx.updateTable('silo_entregas').set(values).where('id', '=', reused.id).execute();
+          return { ...reused, ...values };
+        }
+        const { id } = await trx
+          .insertInto('silo_entregas')
+          .values({ ...values, silo_id: decision.siloId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id, silo_id: decision.siloId, ...values };
+      });
+    },
+  };
+}
+export type SiloReadingsRepository = ReturnType<typeof siloReadingsRepository>;

@@ -1,0 +1,168 @@
+import type { CalhaDia, CalhaLacuna, CalhaParada, CalhaPonto } from '@portal/shared';
+import { READING_PERIOD_MS } from '../../devices/readings-store.js';
+
+/** One stored trough reading (calha_leituras), as read in time order. */
+export interface CalhaRow {
+  em: number;
+  rpm_dec: number;
+  voltas: number;
+  ligada: number;
+  presenca: number | null;
+}
+
+/** A local day as an epoch range [from, to). */
+export interface DayRange {
+  data: string;
+  from: number;
+  to: number;
+}
+
+/** One stored row stands for this long (devices/readings-store.ts). */
+export const CALHA_PERIOD_MS = READING_PERIOD_MS.CALHA;
+/** Readings further apart than this leave a gap (3 storage periods). */
+export const GAP_MS = 3 * CALHA_PERIOD_MS;
+/** Below 1 rpm (tenths) the wheel counts as stopped. */
+export const STOPPED_RPM_DEC = 10;
+/** A stoppage is at least this many readings in a row: one stopped minute is a start-up, not a fault. */
+export const STOPPAGE_MIN_READINGS = 2;
+
+const MINUTE_MS = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const minutes = (ms: number) => Math.round(ms / 6_000) / 10;
+
+/** What a reading says about the trough: stopped with the motor on, empty with the motor on, or neither. */
+export function stoppageKind(row: CalhaRow): CalhaParada['tipo'] | null {
+  if (row.ligada !== 1) return null;
+  if (row.rpm_dec < STOPPED_RPM_DEC) return 'travada';
+  if (row.presenca === 0) return 'sem_racao';
+  return null;
+}
+
+interface Window {
+  index: number;
+  em: number;
+  count: number;
+  rpmDec: number;
+  /** Readings with the motor on, and their rpm: a window's rotation is the wheel's while running. */
+  on: number;
+  rpmDecOn: number;
+  ligada: boolean;
+  withPresence: number;
+  present: number;
+  voltas: number;
+}
+
+interface DayTotals {
+  readings: number;
+  on: number;
+  voltas: number;
+  withPresence: number;
+  present: number;
+}
+
+interface OpenStoppage {
+  tipo: CalhaParada['tipo'];
+  inicio: number;
+  last: number;
+  readings: number;
+}
+
+/**
+ * Reads a trough's rows in time order (fed page by page, so a two-year period never sits in
+ * memory whole) and yields the chart's points (windows of `passoMs` from `from` when longer than
+ * a minute), the gaps, the stoppages and each day's summary. Integer sums until the answer.
+ */
+export function troughAnalyzer({ from, passoMs, days }: { from: number; passoMs: number; days: readonly DayRange[] }) {
+  const pontos: CalhaPonto[] = [];
+  const gaps: Array<{ inicio: number; fim: number }> = [];
+  const stoppages: Array<{ inicio: number; fim: number; tipo: CalhaParada['tipo'] }> = [];
+  const totals: DayTotals[] = days.map(() => ({ readings: 0, on: 0, voltas: 0, withPresence: 0, present: 0 }));
+  let dayIndex = 0;
+  let previous: CalhaRow | null = null;
+  let window: Window | null = null;
+  let open: OpenStoppage | null = null;
+
+  function closeWindow() {
+    if (!window) return;
+    pontos.push({
+      em: iso(window.em),
+      rpm: window.on > 0 ? Math.round(window.rpmDecOn / window.on) / 10 : Math.round(window.rpmDec / window.count) / 10,
+      ligada: window.ligada,
+      presenca: window.withPresence === 0 ? null : window.present === window.withPresence,
+      voltas: window.voltas,
+    });
+    window = null;
+  }
+
+  function closeStoppage(fim: number) {
+    if (open && open.readings >= STOPPAGE_MIN_READINGS) stoppages.push({ inicio: open.inicio, fim, tipo: open.tipo });
+    open = null;
+  }
+
+  function add(row: CalhaRow) {
+    const gap = previous !== null && row.em - previous.em > GAP_MS;
+    if (previous && gap) {
+      gaps.push({ inicio: previous.em, fim: row.em });
+      closeStoppage(previous.em + CALHA_PERIOD_MS);
+    }
+    const kind = stoppageKind(row);
+    if (open && open.tipo !== kind) closeStoppage(row.em);
+    if (kind) {
+      open ??= { tipo: kind, inicio: row.em, last: row.em, readings: 0 };
+      open.last = row.em;
+      open.readings++;
+    }
+
+    const index = Math.floor((row.em - from) / passoMs);
+    if (window && window.index !== index) closeWindow();
+    window ??= { index, em: passoMs === CALHA_PERIOD_MS ? row.em : from + index * passoMs, count: 0, rpmDec: 0, on: 0, rpmDecOn: 0, ligada: false, withPresence: 0, present: 0, voltas: 0 };
+    window.count++;
+    window.rpmDec += row.rpm_dec;
+    if (row.ligada === 1) {
+      window.on++;
+      window.rpmDecOn += row.rpm_dec;
+    }
+    window.ligada ||= row.ligada === 1;
+    if (row.presenca !== null) {
+      window.withPresence++;
+      window.present += row.presenca;
+    }
+    window.voltas = row.voltas;
+
+    while (dayIndex < days.length && row.em >= days[dayIndex]!.to) dayIndex++;
+    const day = totals[dayIndex];
+    if (day && row.em >= days[dayIndex]!.from) {
+      day.readings++;
+      day.on += row.ligada;
+      day.voltas = Math.max(day.voltas, row.voltas);
+      if (row.presenca !== null) {
+        day.withPresence++;
+        day.present += row.presenca;
+      }
+    }
+    previous = row;
+  }
+
+  function finish() {
+    closeWindow();
+    if (previous) closeStoppage((previous as CalhaRow).em + CALHA_PERIOD_MS);
+    const dias: CalhaDia[] = days.map((range, index) => {
+      const day = totals[index]!;
+      if (day.readings === 0) return { data: range.data, minutos_ligada: null, voltas: null, minutos_lacuna: null, paradas: null, presenca_pct: null };
+      const gapMs = gaps.reduce((sum, gap) => sum + Math.max(0, Math.min(gap.fim, range.to) - Math.max(gap.inicio, range.from)), 0);
+      return {
+        data: range.data,
+        minutos_ligada: (day.on * CALHA_PERIOD_MS) / MINUTE_MS,
+        voltas: day.voltas,
+        minutos_lacuna: minutes(gapMs),
+        paradas: stoppages.filter((stop) => stop.inicio >= range.from && stop.inicio < range.to).length,
+        presenca_pct: day.withPresence === 0 ? null : Math.round((day.present * 1000) / day.withPresence) / 10,
+      };
+    });
+    const lacunas: CalhaLacuna[] = gaps.map((gap) => ({ inicio: iso(gap.inicio), fim: iso(gap.fim), minutos: minutes(gap.fim - gap.inicio) }));
+    const paradas: CalhaParada[] = stoppages.map((stop) => ({ inicio: iso(stop.inicio), fim: iso(stop.fim), minutos: minutes(stop.fim - stop.inicio), tipo: stop.tipo }));
+    return { pontos, lacunas, paradas, dias };
+  }
+
+  return { add, finish };
+}

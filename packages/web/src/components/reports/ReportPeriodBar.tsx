@@ -1,0 +1,88 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QUICK_RANGES } from '../../features/reports/filters';
+import { isoToMasked, maskedToIso } from '../../features/records/dates';
+import { DateInput } from '../DateInput';
+import classes from './ReportPeriodBar.module.css';
+import type { ReportPeriodState } from './useReportPeriod';
+
+/** Class names for report pages: `noPrint` (left off paper), `printOnly` (only on paper), `keepTogether` (not split across pages). */
+export const reportPrintClasses = { noPrint: classes.noPrint!, printOnly: classes.printOnly!, keepTogether: classes.keepTogether! };
+
+interface ReportPeriodBarProps {
+  /** From useReportPeriod. */
+  period: ReportPeriodState;
+  /** The Print button; default: the browser's print dialog. */
+  onPrint?: () => void;
+  /** Extra buttons next to Print (downloads…). */
+  actions?: ReactNode;
+  /** Quick ranges in days (spec section 9: 30 and 365). */
+  quickRanges?: readonly number[];
+}
+
+type End = 'di' | 'df';
+
+/**
+ * The top of a report page: the date range (dd/mm/yyyy, kept in the url), the quick ranges, the
+ * Print button and the page's downloads. On paper only the period line is printed.
+ * Test ids: report-period, period-di, period-df, period-quick-<days>, report-print.
+ */
+export function ReportPeriodBar({ period, onPrint, actions, quickRanges = QUICK_RANGES }: ReportPeriodBarProps) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState({ di: isoToMasked(period.di), df: isoToMasked(period.df) });
+  const [left, setLeft] = useState<Record<End, boolean>>({ di: false, df: false });
+
+  // The url changed (quick range, back button): the fields show it.
+  useEffect(() => setTexts({ di: isoToMasked(period.di), df: isoToMasked(period.df) }), [period.di, period.df]);
+
+  const change = (end: End, text: string) => {
+    const next = { ...texts, [end]: text };
+    setTexts(next);
+    const di = maskedToIso(next.di);
+    const df = maskedToIso(next.df);
+    if (di && df) period.setPeriod({ di, df });
+  };
+  // A field left half typed says so; a complete pair is checked by the hook.
+  const fieldError = (end: End) => (left[end] && maskedToIso(texts[end]) === null ? t('errors.FIELD_INVALID') : undefined);
+
+  return (
+    <Stack gap={4} className={classes.frame} data-testid="report-period">
+      <Group className={classes.controls} gap="sm" align="flex-end" wrap="wrap">
+        <DateInput
+          className={classes.date}
+          label={t('components.reports.from')}
+          value={texts.di}
+          onChange={(text) => change('di', text)}
+          onBlur={() => setLeft((current) => ({ ...current, di: true }))}
+          error={fieldError('di')}
+          data-testid="period-di"
+        />
+        <DateInput
+          className={classes.date}
+          label={t('components.reports.to')}
+          value={texts.df}
+          onChange={(text) => change('df', text)}
+          onBlur={() => setLeft((current) => ({ ...current, df: true }))}
+          error={fieldError('df') ?? period.message ?? undefined}
+          data-testid="period-df"
+        />
+        <Group gap="xs" wrap="wrap">
+          {quickRanges.map((days) => (
+            <Button key={days} variant="light" onClick={() => period.setQuickRange(days)} data-testid={`period-quick-${days}`}>
+              {t('components.reports.lastDays', { count: days })}
+            </Button>
+          ))}
+          <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={onPrint ?? (() => window.print())} data-testid="report-print">
+            {t('components.reports.print')}
+          </Button>
+          {actions}
+        </Group>
+      </Group>
+      <Text className={classes.printOnly} size="sm">
+        {t('components.reports.period', { from: isoToMasked(period.di), to: isoToMasked(period.df) })}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { numberFormat } from '../../features/records/numbers';
+import { csvLine } from '../textFile';
+
+/* The texts of report numbers and CSV files, pure (tested without a browser); useReportFormat binds them to the user. */
+
+/** What a report shows for a period without data (spec: empty periods shown as such, never 0). */
+export const EMPTY_VALUE = '—';
+
+export type CsvCell = string | number | null;
+
+/** The number texts of a report: screen numbers with grouping, CSV numbers without (spreadsheets read them). */
+export interface ReportNumberFormat {
+  locale: string;
+  separator: string;
+}
+
+/** A number for the screen in the user's language with fixed `decimals`; '—' for no value. */
+export function numberText(locale: string, value: number | null, decimals: number): string {
+  if (value === null || !Number.isFinite(value)) return EMPTY_VALUE;
+  return numberFormat(locale).format(value, decimals);
+}
+
+/**
+ * A CSV file (lines end with CRLF, as RFC 4180 and spreadsheets expect): the header, then one line
+ * per row. Numbers use the language's decimal mark without thousands grouping; a cell holding the
+ * separator (a decimal comma under ',') is quoted by csvLine. An empty value is an empty cell.
+ */
+export function csvText(format: ReportNumberFormat, header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  const number = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 6, useGrouping: false });
+  const cell = (value: CsvCell) => (value === null ? '' : typeof value === 'number' ? (Number.isFinite(value) ? number.format(value) : '') : value);
+  const lines = [header, ...rows.map((row) => row.map(cell))].map((cells) => csvLine(cells, format.separator));
+  return lines.join('\r\n') + '\r\n';
+}
+

@@ -1,0 +1,261 @@
+import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconDownload, IconScale, IconX } from '@tabler/icons-react';
+import type { SiloEntrega, SiloLeiturasResponse } from '@portal/shared';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorText } from '../../api/errorText';
+import { PageFrame } from '../../components/PageFrame';
+import { ReportPeriodBar, ReportSummary, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod } from '../../components/reports';
+import { isoToMasked } from '../records/dates';
+import { NoticePanel } from '../records/NoticePanel';
+import { useOwner } from '../records/owner';
+import { positiveId } from '../reports/filters';
+import type { ScreenProps } from '../screens/ScreenFrame';
+import { useScreenHeading } from '../screens/useScreenHeading';
+import { siloPath, useDecideDelivery, useSiloBalance } from './api';
+import classes from './SiloBalancePage.module.css';
+import { BALANCE_COLUMNS, balanceCsv, balanceCsvName, balanceTotals, localStampOf } from './siloBalanceTable';
+
+const SiloBalanceChart = lazy(() => import('./SiloBalanceChart'));
+
+const SITUACAO_COLOR = { pendente: 'orange', confirmada: 'field', descartada: 'gray' } as const;
+
+/**
+ * silos/:id/saldo: a silo's balance over the period in the url (?di&df): the scale's level now,
+ * the chart of its readings with the deliveries marked, the deliveries (pending ones confirmed or
+ * dismissed here), the day table ('—' for days without data) and its CSV. A silo without a scale
+ * shows the days its movements give. Test ids: balance-summary (balance-scale-kg, balance-read-at),
+ * balance-chart, balance-deliveries (delivery-row data-em data-situacao, delivery-confirm,
+ * delivery-dismiss), balance-table (balance-row data-date, cells data-col), balance-csv.
+ */
+export default function SiloBalancePage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const heading = useScreenHeading(route);
+  const siloId = positiveId(useParams().id ?? null);
+  const owner = useOwner();
+  const format = useReportFormat();
+  const period = useReportPeriod(30);
+  const report = useSiloBalance(siloId ?? 0, siloId === undefined ? null : period.period);
+  const number = (value: number | null) => format.number(value, 1);
+
+  const download = () => {
+    if (!report.data) return;
+    const columns = Object.fromEntries(BALANCE_COLUMNS.map((column) => [column, t(`silos.balance.columns.${column}`)]));
+    const { header, rows } = balanceCsv(report.data, columns as Record<(typeof BALANCE_COLUMNS)[number], string>);
+    format.download(balanceCsvName(report.data), format.csv(header, rows));
+  };
+
+  let content: ReactNode;
+  if (siloId === undefined || (report.isError && report.error && 'status' in report.error && report.error.status === 404)) {
+    content = <NoticePanel icon={IconAlertCircle} text={t('silos.form.notFound')} testId="balance-not-found" />;
+  } else if (period.period === null) {
+    content = null;
+  } else if (report.isPending) {
+    content = <Loader />;
+  } else if (report.isError) {
+    content = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="balance-error">
+        {errorText(report.error, t)}
+      </Alert>
+    );
+  } else {
+    content = <BalanceReport report={report.data} canWrite={owner.canWrite} number={number} />;
+  }
+
+  return (
+    <PageFrame title={report.data?.silo.nome ?? heading.title} description={heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
+      <ReportPeriodBar
+        period={period}
+        actions={
+          <Button variant="default" leftSection={<IconDownload size={18} />} onClick={download} disabled={!report.data} data-testid="balance-csv">
+            {t('silos.balance.csv')}
+          </Button>
+        }
+      />
+      {content}
+    </PageFrame>
+  );
+}
+
+function BalanceReport({ report, canWrite, number }: { report: SiloLeiturasResponse; canWrite: boolean; number: (value: number | null) => string }) {
+  const { t } = useTranslation();
+  const totals = balanceTotals(report);
+  const stamp = localStampOf(report.timezone);
+  const kg = (value: number | null) => (value === null ? number(null) : t('silos.kg', { value: number(value) }));
+  const cards: [string, string, string?][] = [
+    ['saldo', kg(report.saldo_kg), report.leitura_em === null ? undefined : t('silos.balance.readAt', { when: stamp(report.leitura_em) })],
+    ['entregas', kg(totals.entregas_kg)],
+    ['consumo', kg(totals.consumo_kg)],
+    ['semDados', String(totals.dias_sem_dados)],
+  ];
+  return (
+    <Stack gap="lg">
+      {report.fonte === 'movimentos' && (
+        <Alert color="blue" icon={<IconScale size={18} />} data-testid="balance-no-scale">
+          {t('silos.balance.noScale')}{' '}
+          <Link to={siloPath(report.silo)}>{t('silos.balance.toMovements')}</Link>
+        </Alert>
+      )}
+      <ReportSummary
+        cols={{ base: 2, md: 4 }}
+        testId="balance-summary"
+        cards={cards.map(([field, text, hint]) => ({
+          key: field,
+          label: t(`silos.balance.totals.${field}`, { source: t(`silos.balance.source.${report.fonte}`) }),
+          value: text,
+          testId: field === 'saldo' ? 'balance-scale-kg' : `balance-total-${field}`,
+          hint: hint ? { text: hint, testId: 'balance-read-at' } : undefined,
+        }))}
+      />
+      {report.fonte === 'balanca' && (
+        <Card withBorder padding="md" className={reportPrintClasses.keepTogether}>
+          <Title order={2} fz="lg" mb="sm">
+            {t('silos.balance.chartTitle')}
+          </Title>
+          {report.leituras.length === 0 ? (
+            <Text c="dimmed" data-testid="balance-no-readings">
+              {t('silos.balance.noReadings')}
+            </Text>
+          ) : (
+            <Suspense fallback={<Loader />}>
+              <SiloBalanceChart report={report} />
+            </Suspense>
+          )}
+        </Card>
+      )}
+      {report.fonte === 'balanca' && <Deliveries report={report} canWrite={canWrite} kg={kg} />}
+      <DayTable report={report} number={number} />
+    </Stack>
+  );
+}
+
+function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; canWrite: boolean; kg: (value: number | null) => string }) {
+  const { t } = useTranslation();
+  const decide = useDecideDelivery();
+  // The delivery and the button being answered, for the busy state.
+  const [busy, setBusy] = useState<{ em: number; confirmar: boolean } | null>(null);
+  const stamp = localStampOf(report.timezone);
+
+  const act = (entrega: SiloEntrega, confirmar: boolean) => {
+    setBusy({ em: entrega.em, confirmar });
+    decide.mutate(
+      { idsilo: report.silo.id, em: entrega.em, confirmar },
+      {
+        onSuccess: () => notifications.show({ color: 'field', message: t('feedback.done') }),
+        onError: (error) => {
+          console.error('[silos] confirmentrega failed', error);
+          notifications.show({ color: 'red', message: errorText(error, t) });
+        },
+        onSettled: () => setBusy(null),
+      },
+    );
+  };
+
+  return (
+    <Card withBorder padding="md" className={reportPrintClasses.keepTogether} data-testid="balance-deliveries">
+      <Title order={2} fz="lg" mb={4}>
+        {t('silos.balance.deliveriesTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('silos.balance.deliveriesHint')}
+      </Text>
+      {report.entregas.length === 0 ? (
+        <Text c="dimmed" data-testid="balance-no-deliveries">
+          {t('silos.balance.noDeliveries')}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {report.entregas.map((entrega) => (
+            <Paper key={entrega.em} withBorder p="sm" radius="md" data-testid="delivery-row" data-em={entrega.em} data-situacao={entrega.situacao}>
+              <Group justify="space-between" gap="sm" wrap="wrap">
+                <Stack gap={2}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={700} data-testid="delivery-quantity">
+                      {kg(entrega.quantidade_kg)}
+                    </Text>
+                    <Badge variant="light" color={SITUACAO_COLOR[entrega.situacao]} tt="none" className={reportTableClasses.badge}>
+                      {t(`silos.balance.situacao.${entrega.situacao}`)}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {t('silos.balance.deliveryWhen', { from: stamp(entrega.em), to: stamp(entrega.ate).slice(11), before: kg(entrega.antes_kg), after: kg(entrega.depois_kg) })}
+                  </Text>
+                </Stack>
+                {entrega.situacao === 'pendente' && canWrite && (
+                  <Group gap="xs" className={reportPrintClasses.noPrint}>
+                    <Button
+                      leftSection={<IconCheck size={18} />}
+                      loading={busy?.em === entrega.em && busy.confirmar}
+                      disabled={busy !== null && !(busy.em === entrega.em && busy.confirmar)}
+                      onClick={() => act(entrega, true)}
+                      data-testid="delivery-confirm"
+                    >
+                      {t('silos.balance.confirm')}
+                    </Button>
+                    <Button
+                      variant="default"
+                      leftSection={<IconX size={18} />}
+                      loading={busy?.em === entrega.em && !busy.confirmar}
+                      disabled={busy !== null && !(busy.em === entrega.em && !busy.confirmar)}
+                      onClick={() => act(entrega, false)}
+                      data-testid="delivery-dismiss"
+                    >
+                      {t('silos.balance.dismiss')}
+                    </Button>
+                  </Group>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function DayTable({ report, number }: { report: SiloLeiturasResponse; number: (value: number | null) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="lg" mb="sm">
+        {t('silos.balance.tableTitle')}
+      </Title>
+      <div className={reportTableClasses.tableWrap}>
+        <Table striped withTableBorder className={classes.table} data-testid="balance-table">
+          <Table.Thead>
+            <Table.Tr>
+              {BALANCE_COLUMNS.map((column) => (
+                <Table.Th key={column} className={column === 'data' ? undefined : reportTableClasses.number}>
+                  {t(`silos.balance.columns.${column}`)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.dias.map((dia) => (
+              <Table.Tr key={dia.data} data-testid="balance-row" data-date={dia.data} className={dia.consumo_kg === null ? reportTableClasses.emptyRow : undefined}>
+                <Table.Td data-col="data" className={reportTableClasses.nowrap}>
+                  {isoToMasked(dia.data)}
+                </Table.Td>
+                <Table.Td data-col="inicio_kg" className={reportTableClasses.number}>
+                  {number(dia.inicio_kg)}
+                </Table.Td>
+                <Table.Td data-col="entregas_kg" className={reportTableClasses.number}>
+                  {dia.entregas_kg === 0 && dia.consumo_kg === null ? number(null) : number(dia.entregas_kg)}
+                </Table.Td>
+                <Table.Td data-col="consumo_kg" className={reportTableClasses.number}>
+                  {number(dia.consumo_kg)}
+                </Table.Td>
+                <Table.Td data-col="fim_kg" className={reportTableClasses.number}>
+                  {number(dia.fim_kg)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+    </Card>
+  );
+}

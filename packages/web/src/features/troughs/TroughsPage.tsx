@@ -1,0 +1,292 @@
+import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import type { CalhaGraphResponse, CalhaMonitor } from '@portal/shared';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorText } from '../../api/errorText';
+import { PageFrame } from '../../components/PageFrame';
+import { EMPTY_VALUE, ReportPeriodBar, ReportSummary, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod } from '../../components/reports';
+import { isoToMasked } from '../records/dates';
+import { useOwner } from '../records/owner';
+import { positiveId } from '../reports/filters';
+import type { ScreenProps } from '../screens/ScreenFrame';
+import { useScreenHeading } from '../screens/useScreenHeading';
+import { useTroughGraph, useTroughMonitors } from './api';
+import { csvName, dayCsvRows, intervalCsvRows, intervalRows, localDateTime, periodTotals, type IntervalKind } from './troughReport';
+import classes from './TroughsPage.module.css';
+
+const TroughChart = lazy(() => import('./TroughChart'));
+
+/** Badge colours of the intervals table, matching the chart's shaded areas. */
+const KIND_COLORS: Record<IntervalKind, string> = { lacuna: 'gray', travada: 'red', sem_racao: 'orange' };
+/** Interval rows listed before 'show all' (a year can hold thousands; the CSV has them all). */
+const INTERVALS_FIRST = 100;
+const DAY_COLUMNS = ['minutos_ligada', 'voltas', 'minutos_lacuna', 'paradas', 'presenca_pct'] as const;
+const DAY_DECIMALS: Record<(typeof DAY_COLUMNS)[number], number> = { minutos_ligada: 0, voltas: 0, minutos_lacuna: 1, paradas: 0, presenca_pct: 1 };
+
+const monitorLabel = (monitor: CalhaMonitor) => {
+  const place = [monitor.nucleo_nome, monitor.aviario_nome].filter(Boolean).join(' / ');
+  return [monitor.nome || monitor.serie, `${monitor.modelo} ${monitor.serie}`, place].filter(Boolean).join(' · ');
+};
+
+/**
+ * calhas: one trough of a trough monitor (MCALHA, SAC) over the period in the url (?id&calha&di&df,
+ * default yesterday and today): rpm and feed presence over time with gaps and stoppages shaded,
+ * the table of gaps and stoppages, and the summary per day (CSV of both in the user's separator).
+ * Test ids: trough-device, trough-number, trough-totals (total-<field>), trough-chart,
+ * trough-intervals with interval-row rows (data-kind), trough-days with day-row rows (data-date,
+ * cells data-col), trough-csv-days, trough-csv-intervals, trough-none, trough-error.
+ */
+export default function TroughsPage({ route }: ScreenProps) {
+  const { t } = useTranslation();
+  const heading = useScreenHeading(route);
+  const [params, setParams] = useSearchParams();
+  const period = useReportPeriod(1);
+  const owner = useOwner();
+  const format = useReportFormat();
+  const monitors = useTroughMonitors(owner);
+  const list = monitors.data ?? [];
+
+  // The url's monitor and trough, else the first monitor with readings and its first trough.
+  const asked = positiveId(params.get('id'));
+  const monitor = list.find((item) => item.id === asked) ?? (asked === undefined ? (list.find((item) => item.calhas.length > 0) ?? list[0]) : undefined);
+  const askedTrough = positiveId(params.get('calha'));
+  const idcalha = askedTrough ?? monitor?.calhas[0];
+  const graph = useTroughGraph({ id: monitor?.id, idcalha, prop: owner.prop, period: period.period, ready: owner.ready });
+
+  const choose = (id: number | undefined, calha: number | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of [['id', id], ['calha', calha]] as const) {
+          if (value === undefined) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const troughs = monitor ? [...new Set([...monitor.calhas, ...(idcalha === undefined ? [] : [idcalha])])].sort((a, b) => a - b) : [];
+  const kindText = (kind: IntervalKind) => t(`troughs.kind.${kind}`);
+
+  const downloadDays = (data: CalhaGraphResponse) =>
+    format.download(csvName(data, 'dias'), format.csv([t('troughs.days.data'), ...DAY_COLUMNS.map((column) => t(`troughs.days.${column}`))], dayCsvRows(data.dias)));
+  const downloadIntervals = (data: CalhaGraphResponse) =>
+    format.download(
+      csvName(data, 'intervalos'),
+      format.csv([t('troughs.intervals.kind'), t('troughs.intervals.inicio'), t('troughs.intervals.fim'), t('troughs.intervals.minutos')], intervalCsvRows(intervalRows(data), data.timezone, kindText)),
+    );
+
+  let body;
+  if (monitors.isError) body = <Failure error={monitors.error} />;
+  else if (!monitors.data) body = <Waiting />;
+  else if (list.length === 0)
+    body = (
+      <Alert color="gray" data-testid="trough-none">
+        {t('troughs.noMonitors')}
+      </Alert>
+    );
+  else if (!monitor)
+    body = (
+      <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="trough-not-found">
+        {t('troughs.notFound')}
+      </Alert>
+    );
+  else if (idcalha === undefined)
+    body = (
+      <Alert color="gray" data-testid="trough-no-readings">
+        {t('troughs.noReadings')}
+      </Alert>
+    );
+  else if (graph.isError) body = <Failure error={graph.error} />;
+  else if (period.period === null) body = null;
+  else if (!graph.data) body = <Waiting />;
+  else body = <TroughReport graph={graph.data} kindText={kindText} number={format.number} />;
+
+  return (
+    <PageFrame title={heading.title} description={heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
+      <Group gap="sm" align="flex-end" wrap="wrap" className={`${classes.pickers} ${reportPrintClasses.noPrint}`}>
+        <Select
+          className={classes.monitor}
+          label={t('troughs.monitor')}
+          placeholder={t('troughs.monitorPlaceholder')}
+          data={list.map((item) => ({ value: String(item.id), label: monitorLabel(item) }))}
+          value={monitor ? String(monitor.id) : null}
+          onChange={(value) => choose(positiveId(value), undefined)}
+          allowDeselect={false}
+          searchable
+          disabled={list.length === 0}
+          data-testid="trough-device"
+        />
+        <Select
+          className={classes.trough}
+          label={t('troughs.trough')}
+          data={troughs.map((number) => ({ value: String(number), label: t('troughs.troughNumber', { number }) }))}
+          value={idcalha === undefined ? null : String(idcalha)}
+          onChange={(value) => choose(monitor?.id, positiveId(value))}
+          allowDeselect={false}
+          disabled={troughs.length === 0}
+          data-testid="trough-number"
+        />
+      </Group>
+      <ReportPeriodBar
+        period={period}
+        quickRanges={[7, 30, 365]}
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => graph.data && downloadDays(graph.data)} disabled={!graph.data} data-testid="trough-csv-days">
+              {t('troughs.csvDays')}
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => graph.data && downloadIntervals(graph.data)} disabled={!graph.data} data-testid="trough-csv-intervals">
+              {t('troughs.csvIntervals')}
+            </Button>
+          </>
+        }
+      />
+      {body}
+    </PageFrame>
+  );
+}
+
+function Waiting() {
+  return (
+    <Group justify="center" py="xl">
+      <Loader />
+    </Group>
+  );
+}
+
+function Failure({ error }: { error: Error }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="trough-error">
+      {errorText(error, t)}
+    </Alert>
+  );
+}
+
+interface ReportProps {
+  graph: CalhaGraphResponse;
+  kindText: (kind: IntervalKind) => string;
+  number: (value: number | null, decimals: number) => string;
+}
+
+/** Totals, chart, intervals and days of a loaded trough. */
+function TroughReport({ graph, kindText, number }: ReportProps) {
+  const { t } = useTranslation();
+  const intervals = useMemo(() => intervalRows(graph), [graph]);
+  const [allIntervals, setAllIntervals] = useState(false);
+  const listed = allIntervals ? intervals : intervals.slice(0, INTERVALS_FIRST);
+  const totals = periodTotals(graph.dias);
+  const cards = [
+    ['minutos_ligada', number(totals.minutos_ligada, 0)],
+    ['voltas', number(totals.voltas, 0)],
+    ['minutos_lacuna', number(totals.minutos_lacuna, 1)],
+    ['paradas', number(totals.paradas, 0)],
+    ['presenca_pct', totals.presenca_pct === null ? EMPTY_VALUE : `${number(totals.presenca_pct, 1)} %`],
+  ] as const;
+
+  return (
+    <Stack gap="lg">
+      <Text size="sm" fw={600} className={reportPrintClasses.printOnly}>
+        {t('troughs.printHeading', { serie: graph.serie, nome: graph.nome || graph.serie, number: graph.idcalha })}
+      </Text>
+      {totals.minutos_ligada === null && (
+        <Alert color="gray" data-testid="trough-empty">
+          {t('components.reports.empty')}
+        </Alert>
+      )}
+      <ReportSummary cols={{ base: 2, sm: 3, lg: 5 }} testId="trough-totals" cards={cards.map(([field, text]) => ({ key: field, label: t(`troughs.days.${field}`), value: text }))} />
+      <Card withBorder padding="md" className={reportPrintClasses.keepTogether}>
+        <Title order={2} fz="lg" mb={4}>
+          {t('troughs.chart.title', { number: graph.idcalha })}
+        </Title>
+        {graph.passo_min > 1 && (
+          <Text size="xs" c="dimmed" mb="xs" data-testid="trough-step">
+            {t('troughs.chart.step', { count: graph.passo_min })}
+          </Text>
+        )}
+        <Suspense fallback={<Loader />}>
+          <TroughChart graph={graph} />
+        </Suspense>
+      </Card>
+      <Card withBorder padding="md">
+        <Title order={2} fz="lg" mb="sm">
+          {t('troughs.intervals.title')}
+        </Title>
+        {intervals.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="trough-no-intervals">
+            {t('troughs.intervals.none')}
+          </Text>
+        ) : (
+          <div className={reportTableClasses.tableWrap}>
+            <Table className={classes.table} withRowBorders data-testid="trough-intervals">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('troughs.intervals.kind')}</Table.Th>
+                  <Table.Th>{t('troughs.intervals.inicio')}</Table.Th>
+                  <Table.Th>{t('troughs.intervals.fim')}</Table.Th>
+                  <Table.Th className={reportTableClasses.number}>{t('troughs.intervals.minutos')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {listed.map((row) => (
+                  <Table.Tr key={`${row.kind}${row.inicio}`} data-testid="interval-row" data-kind={row.kind} data-inicio={row.inicio}>
+                    <Table.Td>
+                      <Badge color={KIND_COLORS[row.kind]} variant="light" className={classes.badge}>
+                        {kindText(row.kind)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td className={classes.nowrap}>{localDateTime(row.inicio, graph.timezone)}</Table.Td>
+                    <Table.Td className={classes.nowrap}>{localDateTime(row.fim, graph.timezone)}</Table.Td>
+                    <Table.Td className={reportTableClasses.number} data-col="minutos">
+                      {number(row.minutos, 1)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+        {listed.length < intervals.length && (
+          <Button variant="subtle" mt="xs" onClick={() => setAllIntervals(true)} className={reportPrintClasses.noPrint} data-testid="trough-intervals-all">
+            {t('troughs.intervals.showAll', { count: intervals.length })}
+          </Button>
+        )}
+      </Card>
+      <Card withBorder padding="md">
+        <Title order={2} fz="lg" mb="sm">
+          {t('troughs.days.title')}
+        </Title>
+        <div className={reportTableClasses.tableWrap}>
+          <Table className={classes.table} withRowBorders data-testid="trough-days">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('troughs.days.data')}</Table.Th>
+                {DAY_COLUMNS.map((column) => (
+                  <Table.Th key={column} className={reportTableClasses.number}>
+                    {t(`troughs.days.${column}`)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {graph.dias.map((dia) => (
+                <Table.Tr key={dia.data} data-testid="day-row" data-date={dia.data}>
+                  <Table.Td className={classes.nowrap}>{isoToMasked(dia.data)}</Table.Td>
+                  {DAY_COLUMNS.map((column) => (
+                    <Table.Td key={column} className={reportTableClasses.number} data-col={column}>
+                      {number(dia[column], DAY_DECIMALS[column])}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      </Card>
+    </Stack>
+  );
+}
