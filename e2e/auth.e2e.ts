@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInput, createAccount } from '../packages/server/src/test/factories.js';
 import { AppMenu } from './pages/AppMenu.js';
@@ -107,6 +109,30 @@ describe('sign up, login, logout and the return url', () => {
     await page.waitForURL(/#\/login\?url=%2Fpadroes$/);
     await login.login(account.email, account.password);
     await page.waitForURL(/#\/padroes$/);
+  });
+
+  it("another site cannot sign the browser in as the attacker through setcookie (login CSRF)", async () => {
+    const attacker = await createAccount(e2e.portal);
+    const plant = `${e2e.portal.baseUrl}/api/setcookie?api-token=${encodeURIComponent(attacker.token)}`;
+    // The attacker's page, on another site (localhost is not the portal's 127.0.0.1), sends the browser to setcookie.
+    const site = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(`<!doctype html><script>location.href = ${JSON.stringify(plant)};</script>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, resolve));
+    try {
+      const page = await e2e.newPage();
+      const answered = page.waitForResponse((response) => response.url().includes('/api/setcookie'));
+      // 'commit': a 204 answer (what setcookie gave any site before) ends the navigation without a load.
+      await page.goto(`http://localhost:${(site.address() as AddressInfo).port}/`, { waitUntil: 'commit' });
+      const answer = await answered;
+      // Cookies of an answer are stored before a later request of the same browser is sent.
+      await (await page.context().newPage()).goto('/', { waitUntil: 'commit' });
+      expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('portal_session');
+      expect(answer.status()).toBe(403);
+    } finally {
+      site.close();
+    }
   });
 
   it('a page opened while logged out goes to login and comes back after it', async () => {

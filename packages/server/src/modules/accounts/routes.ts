@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { accountOf, authenticate, SESSION_COOKIE } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
+import { pageVerdict } from '../../http/own-pages.js';
 import type { AccountsService, ClientInfo } from './service.js';
 
 const TAGS = ['accounts'];
@@ -52,6 +53,17 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 export function accountsRoutes(accounts: AccountsService, config: Config) {
   const secure = config.PUBLIC_URL.startsWith('https:');
   const requireAccount = authenticate(accounts);
+
+  /**
+   * Login CSRF: another site (or a link opened from a mail) loading setcookie with the attacker's
+   * token would sign the victim's browser in as the attacker. Only the portal's own frame may.
+   */
+  const requireOwnPage = async (request: FastifyRequest) => {
+    const verdict = pageVerdict(request, config.PUBLIC_URL);
+    if (verdict.own) return;
+    request.log.warn({ reason: verdict.reason }, "setcookie refused: not loaded by the portal's own pages; no cookie set");
+    throw new AppError('CSRF_TOKEN_INVALID');
+  };
 
   const clearCookies = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -109,9 +121,10 @@ export function accountsRoutes(accounts: AccountsService, config: Config) {
     app.get(
       '/api/setcookie',
       {
+        onRequest: requireOwnPage,
         schema: {
           tags: TAGS,
-          summary: 'Set the session and anti-forgery cookies (loaded in a hidden frame after login)',
+          summary: 'Set the session and anti-forgery cookies (loaded in a hidden frame after login by the portal\'s own pages)',
           querystring: setCookieQuery,
           response: { 204: z.null() },
         },

@@ -17,7 +17,7 @@ import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import type { passwordResetsRepository } from './password-resets.repository.js';
 import { noAccountMail, recoveryLinkMail } from './recovery-mail.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
-import type { ThrottleRepository, ThrottleRule } from './throttle.repository.js';
+import type { ThrottleRepository, ThrottleReservation, ThrottleRule } from './throttle.repository.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 const MINUTE = 60_000;
@@ -65,11 +65,27 @@ export function accountsService(deps: AccountsDeps) {
   const recoverByEmail: ThrottleRule = { limit: 5, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE };
   const recoverByIp: ThrottleRule = { limit: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE };
 
-  async function refuseIfLocked(keys: string[]) {
-    for (const key of keys) {
-      const left = await throttle.lockedFor(key, clock());
-      if (left > 0) throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: Math.ceil(left / 1000) });
+  async function releaseAll(reservations: ThrottleReservation[]) {
+    for (const reservation of reservations) await throttle.release(reservation);
+  }
+
+  /**
+   * Counts one attempt against every key before the work it guards, all or none: an attempt
+   * refused by one key gives back what it took from the others. Parallel attempts past a limit
+   * are refused without their password being checked.
+   */
+  async function takeAttempt(limits: Array<[key: string, rule: ThrottleRule]>): Promise<ThrottleReservation[]> {
+    const taken: ThrottleReservation[] = [];
+    for (const [key, rule] of limits) {
+      const outcome = await throttle.reserve(key, rule, clock());
+      if (!outcome.granted) {
+        await releaseAll(taken);
+        if (outcome.lockStarted) deps.log.warn({ key, lockSeconds: rule.lockMs / 1000 }, 'too many attempts: key paused');
+        throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: Math.ceil(outcome.retryAfterMs / 1000) });
+      }
+      taken.push(outcome.reservation);
     }
+    return taken;
   }
 
   async function openSession(user: UserRow, client: ClientInfo): Promise<LoginResponse> {
@@ -121,18 +137,20 @@ export function accountsService(deps: AccountsDeps) {
     },
 
     async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
-      const emailKey = `login:email:${email}`;
-      const ipKey = `login:ip:${client.ip}`;
-      await refuseIfLocked([emailKey, ipKey]);
+      const attempt = await takeAttempt([
+        [`login:email:${email}`, loginByEmail],
+        [`login:ip:${client.ip}`, loginByIp],
+      ]);
       const user = await users.findByEmail(email);
       const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
       if (!user || !valid) {
-        await throttle.hit(emailKey, loginByEmail, clock());
-        await throttle.hit(ipKey, loginByIp, clock());
+        // The attempt stays counted: it was a failure.
         deps.log.info({ email, ip: client.ip }, 'login failed');
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await throttle.clear(emailKey);
+      // A success gives back only its own attempt and erases no failure: knowing one password
+      // buys no guesses at others from the same address, nor more at this e-mail while a burst runs.
+      await releaseAll(attempt);
       return openSession(user, client);
     },
 
@@ -183,11 +201,11 @@ export function accountsService(deps: AccountsDeps) {
 
     /** Sends a one-time link; the answer is the same whether or not the e-mail has an account. */
     async recoverPassword(email: string, client: ClientInfo): Promise<void> {
-      const emailKey = `recover:email:${email}`;
-      const ipKey = `recover:ip:${client.ip}`;
-      await refuseIfLocked([emailKey, ipKey]);
-      await throttle.hit(emailKey, recoverByEmail, clock());
-      await throttle.hit(ipKey, recoverByIp, clock());
+      // Every request counts, answered or not: each may send a mail.
+      await takeAttempt([
+        [`recover:email:${email}`, recoverByEmail],
+        [`recover:ip:${client.ip}`, recoverByIp],
+      ]);
       const user = await users.findByEmail(email);
       let message;
       let tokenHash: string | undefined;

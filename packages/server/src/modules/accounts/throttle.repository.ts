@@ -2,41 +2,63 @@ import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 
 export interface ThrottleRule {
+  /** Attempts one window allows; the one past it starts the lock. */
   limit: number;
   windowMs: number;
   lockMs: number;
 }
 
+/** One attempt counted against a key, identified by its window so a release never reaches a later one. */
+export interface ThrottleReservation {
+  key: string;
+  windowStartedAt: number;
+}
+
+export type ThrottleOutcome =
+  | { granted: true; reservation: ThrottleReservation }
+  | { granted: false; retryAfterMs: number; lockStarted: boolean };
+
+/**
+ * Attempts are counted before the work they guard (a password check, a recovery mail), in one
+ * statement that also answers whether this attempt may go on: parallel attempts cannot all read
+ * 'not locked' before any of them is counted. The row's column is still called `failures`; it
+ * holds the attempts of the current window that were not given back.
+ */
 export function throttleRepository(db: Kysely<Tables>) {
   return {
-    /** Milliseconds left on the key's lock, or 0 when it may proceed. */
-    async lockedFor(key: string, now: number): Promise<number> {
-      const row = await db.selectFrom('auth_throttle').select('locked_until').where('key', '=', key).executeTakeFirst();
-      return row?.locked_until && row.locked_until > now ? row.locked_until - now : 0;
-    },
-    /** Counts one event against the key; locks it once `limit` events fall inside one window. */
-    async hit(key: string, rule: ThrottleRule, now: number): Promise<void> {
-      const windowStart = now - rule.windowMs;
-      // One atomic upsert on both databases: a stale window starts over at 1.
-      await db
+    async reserve(key: string, rule: ThrottleRule, now: number): Promise<ThrottleOutcome> {
+      const locked = sql<boolean>`auth_throttle.locked_until > ${now}`;
+      // An ended lock or an ended window starts the count over.
+      const restart = sql<boolean>`auth_throttle.locked_until is not null or auth_throttle.window_started_at <= ${now - rule.windowMs}`;
+      const row = await db
         .insertInto('auth_throttle')
         .values({ key, failures: 1, window_started_at: now, locked_until: null })
         .onConflict((conflict) =>
           conflict.column('key').doUpdateSet({
-            failures: sql`case when auth_throttle.window_started_at < ${windowStart} then 1 else auth_throttle.failures + 1 end`,
-            window_started_at: sql`case when auth_throttle.window_started_at < ${windowStart} then ${now} else auth_throttle.window_started_at end`,
+            failures: sql`case when ${locked} then auth_throttle.failures when ${restart} then 1 else auth_throttle.failures + 1 end`,
+            window_started_at: sql`case when ${locked} then auth_throttle.window_started_at when ${restart} then ${now} else auth_throttle.window_started_at end`,
+            locked_until: sql`case when ${locked} then auth_throttle.locked_until when ${restart} then null
+              when auth_throttle.failures + 1 > ${rule.limit} then ${now + rule.lockMs} else null end`,
           }),
         )
-        .execute();
+        .returning(['window_started_at', 'locked_until'])
+        .executeTakeFirstOrThrow();
+      const lockedUntil = row.locked_until === null ? null : Number(row.locked_until);
+      if (lockedUntil !== null && lockedUntil > now) {
+        return { granted: false, retryAfterMs: lockedUntil - now, lockStarted: lockedUntil === now + rule.lockMs };
+      }
+      return { granted: true, reservation: { key, windowStartedAt: Number(row.window_started_at) } };
+    },
+
+    /** Gives one attempt back to the window it was taken from (a lock already started stays). */
+    async release(reservation: ThrottleReservation): Promise<void> {
       await db
         .updateTable('auth_throttle')
-        .set({ locked_until: now + rule.lockMs, failures: 0, window_started_at: now })
-        .where('key', '=', key)
-        .where('failures', '>=', rule.limit)
+        .set({ failures: sql`auth_throttle.failures - 1` })
+        .where('key', '=', reservation.key)
+        .where('window_started_at', '=', reservation.windowStartedAt)
+        .where('failures', '>', 0)
         .execute();
-    },
-    async clear(key: string): Promise<void> {
-      await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
     },
   };
 }
