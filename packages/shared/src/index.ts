@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './dateMask.js';
 export * from './standardCsv.js';
+export * from './csv.js';
 export * from './menu.js';
 export * from './routes.js';
 export * from './schemas/primitives.js';

@@ -1,16 +1,8 @@
 /**
- * Text files the browser writes: CSV fields and lines in the user's separator, and saving text
- * as a download (UTF-8 with a byte order mark, so spreadsheets read the accents).
+ * Saving text the browser wrote as a download (UTF-8 with a byte order mark, so spreadsheets read
+ * the accents). The cells of those files follow the one rule of @portal/shared's csv.ts (quoting
+ * for the separator, formulas defused), as the server's files do.
  */
-
-/** A CSV field: quoted when it holds the separator, a quote, a line break or edge spaces. */
-export function csvField(value: string, separator: string): string {
-  const needsQuotes = value.includes(separator) || /["\r\n]/.test(value) || value !== value.trim();
-  return needsQuotes ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** One CSV line (without its end): the fields, quoted where needed, joined by the separator. */
-export const csvLine = (cells: readonly string[], separator: string) => cells.map((cell) => csvField(cell, separator)).join(separator);
 
 /** Offers `text` as the file `name` to download, of type `mime`. */
 export function saveTextFile(name: string, text: string, mime: string): void {

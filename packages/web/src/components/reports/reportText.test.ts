@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { csvInEverySeparator, formulaCells, HOSTILE } from './hostileNames.testing';
 import { csvText, EMPTY_VALUE, numberText } from './reportText';
 
 describe('report numbers', () => {
@@ -28,5 +29,17 @@ describe('report CSV', () => {
   it('quotes a decimal comma under a comma separator, and texts holding the separator or quotes', () => {
     expect(csvText({ locale: 'pt-BR', separator: ',' }, header, rows.slice(0, 1))).toBe('data,peso_medio\r\n2026-03-01,"1234,5"\r\n');
     expect(csvText({ locale: 'pt-BR', separator: ';' }, ['a;b', 'say "hi"'], [])).toBe('"a;b";"say ""hi"""\r\n');
+  });
+
+  it('defuses texts written like formulas in header and rows, and keeps negative numbers (typed or as text) numbers', () => {
+    for (const { separator, cells } of csvInEverySeparator([HOSTILE.farm, 'temperatura'], [[HOSTILE.flock, -2.5], [HOSTILE.side, -0.5], [HOSTILE.device, '-12,5']])) {
+      expect(cells.flatMap(formulaCells), separator).toEqual([]);
+      expect(cells, separator).toEqual([
+        [`'${HOSTILE.farm}`, 'temperatura'],
+        [`'${HOSTILE.flock}`, '-2,5'],
+        [`'${HOSTILE.side}`, '-0,5'],
+        [`'${HOSTILE.device}`, '-12,5'],
+      ]);
+    }
   });
 });

@@ -1,5 +1,5 @@
+import { csvLine } from '@portal/shared';
 import { numberFormat } from '../../features/records/numbers';
-import { csvLine } from '../textFile';
 
 /* The texts of report numbers and CSV files, pure (tested without a browser); useReportFormat binds them to the user. */
 
@@ -23,7 +23,9 @@ export function numberText(locale: string, value: number | null, decimals: numbe
 /**
  * A CSV file (lines end with CRLF, as RFC 4180 and spreadsheets expect): the header, then one line
  * per row. Numbers use the language's decimal mark without thousands grouping; a cell holding the
- * separator (a decimal comma under ',') is quoted by csvLine. An empty value is an empty cell.
+ * separator (a decimal comma under ',') is quoted by csvLine, and a text starting like a formula
+ * (a device named "=HYPERLINK(…)") is defused, while a negative number stays a number. An empty
+ * value is an empty cell.
  */
 export function csvText(format: ReportNumberFormat, header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   const number = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 6, useGrouping: false });

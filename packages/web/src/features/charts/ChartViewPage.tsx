@@ -13,8 +13,8 @@ import { RecordLoader } from '../records/RecordFormPage';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { CHARTS_PATH, chartEditPath, graficoApi } from './api';
+import { chartCsv } from './chartCsv';
 import { ChartDataTable, seriesHeader } from './ChartDataTable';
-import { decimalsOf } from './chartOption';
 import { useGraphData, usePinChart } from './useGraphData';
 
 const ChartCanvas = lazy(() => import('./ChartCanvas'));
@@ -47,14 +47,7 @@ function ChartView({ route, chart }: { route: ScreenRoute; chart: Grafico }) {
 
   const downloadCsv = () => {
     if (!data.data) return;
-    const linhas = data.data.chartData.linhas;
-    const days = linhas[0]?.dataset.map((point) => point.data) ?? [];
-    const header = [t('charts.view.day'), ...linhas.map((linha) => seriesHeader(t, linha))];
-    const rows = days.map((day, index) => [day, ...linhas.map((linha) => {
-      const value = linha.dataset[index]?.data_value ?? null;
-      // Rounded as shown: the wire's digits, never more.
-      return value === null ? null : Number(value.toFixed(decimalsOf(linha.unidade)));
-    })]);
+    const { header, rows } = chartCsv(data.data, { day: t('charts.view.day'), series: (linha) => seriesHeader(t, linha) });
     format.download(`grafico-${chart.id}_${data.data.di}_${data.data.df}.csv`, format.csv(header, rows));
   };
 

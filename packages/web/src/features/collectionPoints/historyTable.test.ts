@@ -1,5 +1,6 @@
 import type { ColetaValores, HistoricoPontoColeta } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
+import { csvInEverySeparator, formulaCells, HOSTILE } from '../../components/reports/hostileNames.testing';
 import { csvText } from '../../components/reports/reportText';
 import { CSV_HEADER, historyCsvName, historyCsvRows, historyRows } from './historyTable';
 
@@ -53,5 +54,16 @@ describe('collection history table', () => {
     const en = csvText({ locale: 'en-US', separator: ',' }, CSV_HEADER, rows).split('\r\n');
     expect(en[1]).toBe('2026-03-01,COL-1,Norte,1,12,8,20,50,2500.1,M');
     expect(historyCsvName(HISTORY)).toBe('coleta_7_2026-03-01_2026-03-02.csv');
+  });
+
+  it('defuses collector names and serials written like formulas', () => {
+    const [named, gone] = HISTORY.coletores;
+    const hostile = { ...HISTORY, coletores: [{ ...named!, nome: HOSTILE.device, serie: HOSTILE.side }, { ...gone!, serie: HOSTILE.house }] };
+    const texts = { dayTotal: 'Total do dia', period: '2026-03-01/2026-03-02', total: 'Total do ponto', notRegistered: 'não cadastrado' };
+    for (const { separator, cells } of csvInEverySeparator(CSV_HEADER, historyCsvRows(historyRows(hostile), texts))) {
+      expect(cells.flatMap(formulaCells), separator).toEqual([]);
+      expect(cells[1]!.slice(0, 4), separator).toEqual(['2026-03-01', `'${HOSTILE.side}`, `'${HOSTILE.device}`, '1']);
+      expect(cells[2]!.slice(0, 3), separator).toEqual(['2026-03-01', `'${HOSTILE.house}`, 'não cadastrado']);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Lote, RacaoDia, RacaoResponse } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
+import { csvInEverySeparator, formulaCells, HOSTILE } from '../../components/reports/hostileNames.testing';
 import { csvText } from '../../components/reports/reportText';
 import { flockLife, flocksForPicker, racaoCsv, racaoCsvName, type CsvTexts } from './racaoTable';
 
@@ -91,5 +92,20 @@ describe('feed report table', () => {
     // Under ',' a decimal comma is quoted.
     expect(csvText({ locale: 'pt-BR', separator: ',' }, header, rows).split('\r\n')[2]).toContain('"50,1"');
     expect(racaoCsvName(report)).toBe('racao_L-12-B_2026-11-01_2026-11-02.csv');
+  });
+
+  it('defuses silo and house names written like formulas in the CSV header (the translations start with the name); negative gains stay numbers', () => {
+    const silo = { ...report.header.silos[0]!, nome: HOSTILE.farm };
+    const hostile = {
+      ...report,
+      header: { ...report.header, silos: [silo], aviarios: [{ id: 3, nome: HOSTILE.house }] },
+      dias: [day('2026-11-02', { ganho_kg: -2.5 })],
+    } as RacaoResponse;
+    const { header, rows } = racaoCsv(hostile, texts);
+    for (const { separator, cells } of csvInEverySeparator(header, rows)) {
+      expect(cells.flatMap(formulaCells), separator).toEqual([]);
+      expect(cells[0], separator).toEqual(expect.arrayContaining([`'${HOSTILE.farm} total`, `'${HOSTILE.farm} lote`, `'${HOSTILE.house} kg`]));
+      expect(cells[1], separator).toContain('-2,5');
+    }
   });
 });

@@ -14,6 +14,7 @@ import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import classes from './DosingHistory.module.css';
 import { DosagemForm } from './DosagemForm';
+import { eventsCsv } from './dosingCsv';
 import { fumigatorDosingPath, useDoserChart, useDosingEvents, useDosingReport } from './dosingApi';
 import { useDosingTime } from './useDosingTime';
 
@@ -58,18 +59,12 @@ export default function DosingHistoryPage({ route }: ScreenProps) {
   };
   const downloadEvents = () => {
     if (!events.data) return;
-    const header = ['inicio', 'fim', 'duracao', 'volume', 'vazao', 'produto', 'operador', 'origem', 'fotos'].map(column);
-    const rows = events.data.eventos.map((event) => [
-      time.dateTime(event.inicio),
-      event.fim === null ? t(`${T}.running`) : time.dateTime(event.fim),
-      event.duracao_min,
-      event.volume_ml,
-      event.vazao_media_ml_min,
-      event.produto,
-      event.operador,
-      t(`${T}.origem.${event.origem}`),
-      event.fotos,
-    ]);
+    const { header, rows } = eventsCsv(events.data.eventos, {
+      column,
+      dateTime: time.dateTime,
+      running: t(`${T}.running`),
+      origem: (origem) => t(`${T}.origem.${origem}`),
+    });
     format.download(`aplicacoes_${events.data.fumigador_id}_${events.data.di}_${events.data.df}.csv`, format.csv(header, rows));
   };
 

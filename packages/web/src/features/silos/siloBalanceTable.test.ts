@@ -1,5 +1,6 @@
 import type { SiloLeiturasResponse } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
+import { csvInEverySeparator, formulaCells, HOSTILE } from '../../components/reports/hostileNames.testing';
 import { balanceCsv, balanceCsvName, balanceTotals, localStampOf, pendingDeliveries } from './siloBalanceTable';
 
 const report: Pick<SiloLeiturasResponse, 'silo' | 'di' | 'df' | 'dias' | 'entregas'> = {
@@ -34,6 +35,17 @@ describe('silo balance table', () => {
       ],
     });
     expect(balanceCsvName(report)).toBe('saldo-silo_Silo-1-Norte_2026-03-06_2026-03-08.csv');
+  });
+
+  it('CSV file: negative balances (a scale drifting) stay numbers; a silo named like a formula only names the file, made safe', () => {
+    const columns = { data: 'Data', inicio_kg: 'Início', entregas_kg: 'Entregas', consumo_kg: 'Consumo', fim_kg: 'Fim' };
+    const drifting = { dias: [{ data: '2026-03-06', inicio_kg: -5.5, fim_kg: 10, entregas_kg: 0, consumo_kg: -15.5 }] };
+    const { header, rows } = balanceCsv(drifting, columns);
+    for (const { separator, cells } of csvInEverySeparator(header, rows)) {
+      expect(cells.flatMap(formulaCells), separator).toEqual([]);
+      expect(cells[1], separator).toEqual(['2026-03-06', '-5,5', '0', '-15,5', '10']);
+    }
+    expect(balanceCsvName({ ...report, silo: { ...report.silo, nome: HOSTILE.farm } })).toBe('saldo-silo_HYPERLINK-http-x-test-A1-ver_2026-03-06_2026-03-08.csv');
   });
 
   it('pending deliveries only', () => {
