@@ -15,9 +15,9 @@ const pes = (seq: number) =>
   });
 
 /** The broker's answer to a login: connected, or the refusal's message. */
-async function loginResult(url: string, username?: string, password?: string): Promise<string> {
+async function loginResult(url: string, username?: string, password?: string, clientId?: string): Promise<string> {
   try {
-    const client = await connectAsync(url, { username, password, reconnectPeriod: 0, connectTimeout: 5_000 });
+    const client = await connectAsync(url, { username, password, ...(clientId ? { clientId } : {}), reconnectPeriod: 0, connectTimeout: 5_000 });
     await client.endAsync(true);
     return 'connected';
   } catch (error) {
@@ -33,7 +33,7 @@ describeEachDialect("the portal's embedded broker", (portal) => {
   let brokerUrl: string;
   let farmId: number;
 
-  const login = (device: DeviceSaved) => ({ username: device.credencial!.usuario, password: device.credencial!.senha });
+  const login = (device: DeviceSaved) => ({ username: device.credencial!.usuario, password: device.credencial!.senha, clientId: `${device.modelo}-${device.serie}` });
 
   beforeAll(async () => {
     account = await createAccount(portal());
@@ -46,7 +46,7 @@ describeEachDialect("the portal's embedded broker", (portal) => {
   });
 
   it("accepts a device's credential at the port getdevice_conn tells, and refuses anonymous and wrong logins", async () => {
-    expect(await loginResult(brokerUrl, login(scale).username, login(scale).password)).toBe('connected');
+    expect(await loginResult(brokerUrl, login(scale).username, login(scale).password, login(scale).clientId)).toBe('connected');
     expect(await loginResult(brokerUrl)).toMatch(/Bad username or password/);
     expect(await loginResult(brokerUrl, login(scale).username, `${login(scale).password}x`)).toMatch(/Bad username or password/);
     expect(await loginResult(brokerUrl, 'cs-nobody', 'whatever')).toMatch(/Bad username or password/);
@@ -132,5 +132,64 @@ describeEachDialect('broker refusals are logged without secrets', (portal) => {
     await second.gateway.stop();
     expect(second.gateway.brokerPort).toBeNull();
     expect(await loginResult(`mqtt://127.0.0.1:${port}`)).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describeEachDialect("a device's session is bound to its own client id", (portal) => {
+  let started: Awaited<ReturnType<typeof startGateway>>;
+  beforeAll(async () => {
+    started = await startGateway(portal());
+  });
+  afterAll(async () => {
+    await started?.gateway.stop();
+  });
+
+  it("refuses a device that connects with another account's device's client id: no kick, no queued command", async () => {
+    const [ownerA, ownerC] = [await createAccount(portal()), await createAccount(portal())];
+    const deviceA = await createDevice(portal(), ownerA);
+    const deviceC = await createDevice(portal(), ownerC);
+    const idA = `${deviceA.modelo}-${deviceA.serie}`;
+    const loginA = { username: deviceA.credencial!.usuario, password: deviceA.credencial!.senha, clientId: idA, clean: false };
+    const asC = { username: deviceC.credencial!.usuario, password: deviceC.credencial!.senha, clientId: idA, clean: false };
+
+    // A's device holds a persistent session with its command subscription.
+    const a = await connectDevice(started.url, loginA, commandTopic(deviceA.modelo, deviceA.serie));
+    let aClosed = false;
+    void a.closed.then(() => (aClosed = true));
+    // C's device, with its own valid login but A's client id: refused before it can end A's session.
+    expect(await loginResult(started.url, asC.username, asC.password, asC.clientId)).toMatch(/Identifier rejected/);
+    await expect(connectDevice(started.url, asC)).rejects.toThrow(/Identifier rejected/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(aClosed).toBe(false);
+    expect(a.client.connected).toBe(true);
+
+    // A command queued for A's device while it is away is not handed to C's device…
+    await a.end();
+    await started.gateway.sendCommand(deviceA, { tipo: 'CMD', comando: 'update' });
+    await expect(connectDevice(started.url, asC)).rejects.toThrow(/Identifier rejected/);
+    // …and reaches A's device when it comes back to its session.
+    const back = await connectDevice(started.url, loginA);
+    try {
+      expect(await back.next((text) => text.startsWith('P1|CMD'))).toBe('P1|CMD|update');
+    } finally {
+      await back.end();
+    }
+    expect(started.lines.filter((line) => line.msg === 'mqtt: client id refused')[0]).toMatchObject({
+      level: WARN, clientId: idA, device: `${deviceC.modelo} ${deviceC.serie}`,
+    });
+  });
+
+  it("accepts the device's own id and its own `~` copies, and refuses any other", async () => {
+    const owner = await createAccount(portal());
+    const device = await createDevice(portal(), owner);
+    const { usuario, senha } = device.credencial!;
+    const own = `${device.modelo}-${device.serie}`;
+    expect(await loginResult(started.url, usuario, senha, own)).toBe('connected');
+    expect(await loginResult(started.url, usuario, senha, `${own}~2`)).toBe('connected');
+    for (const clientId of [`${own}~`, `${own}x`, own.toLowerCase(), `mqttjs_${device.serie}`, 'portal-gateway-000000000000']) {
+      expect(await loginResult(started.url, usuario, senha, clientId), clientId).toMatch(/Identifier rejected/);
+    }
+    // No client id: the broker would make one up, not the device's.
+    expect(await loginResult(started.url, usuario, senha, undefined)).toMatch(/Identifier rejected/);
   });
 });

@@ -2,34 +2,55 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { MAX_IMAGE_MESSAGE_CHARS } from '@portal/shared';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { createWebSocketStream } from 'ws';
 import type { DevicesRepository } from '../modules/devices/devices.repository.js';
 import type { VerifiedDevice } from '../modules/devices/service.js';
-import { deviceMay, sameText, verifyDeviceLogin } from './access.js';
+import { deviceMay, isOwnClientId, sameText, verifyDeviceLogin } from './access.js';
 import { ConfigError } from '../config.js';
+import { logLimiter } from './log-limiter.js';
+import { GuardedConnection, PacketRefused, PendingLogins, type PacketLimits } from './packet-guard.js';
 
 /** Who a connection logged in as: the portal's own gateway client, or a registered device. */
 type Identity = { kind: 'gateway' } | { kind: 'device'; device: VerifiedDevice };
 
-/** MQTT CONNACK code 4 (3.1.1): bad user name or password. */
+/** MQTT 3.1.1 CONNACK codes: 2 identifier rejected, 4 bad user name or password. */
+const IDENTIFIER_REJECTED = 2;
 const BAD_LOGIN = 4;
+
+/**
+ * The largest packet a client may declare (remaining length): a CONNECT (client id, login, a will)
+ * fits in 4 KiB; once logged in, the protocol's largest message, an IMAGEM, with room for the
+ * topic and the packet's own fields. Anything larger is cut before its body is read.
+ */
+export const PACKET_LIMITS: PacketLimits = { beforeLogin: 4 * 1024, afterLogin: MAX_IMAGE_MESSAGE_CHARS + 1024 };
+/**
+ * Connections not yet logged in, per instance and per remote address: a login takes milliseconds,
+ * so devices reconnecting together (a farm behind one NAT, a load run's 50 at a time) stay under
+ * them; past them a new connection is closed at once and the device retries. A TCP one holds a
+ * socket and at most one read chunk; a WebSocket one may hold a whole message (ws maxPayload,
+ * 1 MiB) before the guard sees it, hence its smaller caps.
+ */
+export const PENDING_LOGINS = { tcp: { total: 256, perAddress: 64 }, webSocket: { total: 32, perAddress: 16 } };
+/** A client that has not sent its CONNECT by then is cut (aedes' default is 30 s). */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface EmbeddedBroker {
   /** The TCP port it listens on (the real one when MQTT_PORT is 0). */
   readonly port: number;
   /** The per-process login of the gateway's own client. */
   readonly internal: { username: string; password: string };
-  /** Hands a connection (MQTT over WebSocket) to the broker. */
-  handle(stream: Duplex, request?: IncomingMessage): void;
+  /** Hands a connection (MQTT over WebSocket) from `address` to the broker. */
+  handle(stream: Duplex, address: string, request?: IncomingMessage): void;
   /** Closes the connections of a device (it sent a forged identity); it may log in again. */
   disconnect(modelo: string, serie: string): number;
   close(): Promise<void>;
 }
 
-function refusal(message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode: BAD_LOGIN }) as AuthenticateError;
+function refusal(message: string, returnCode = BAD_LOGIN): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
 /**
@@ -42,17 +63,32 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
   const internal = { username: `$portal-${randomBytes(6).toString('hex')}`, password: randomBytes(24).toString('base64url') };
   const identities = new WeakMap<Client, Identity>();
   const deviceClients = new Set<Client>();
+  const pendingTcp = new PendingLogins(PENDING_LOGINS.tcp);
+  const pendingWebSocket = new PendingLogins(PENDING_LOGINS.webSocket);
+  const pendingRelease = new WeakMap<GuardedConnection, () => void>();
+  const limitedLog = logLimiter(log);
+
+  /** The login is good: the connection leaves the pending count and may send larger packets. */
+  function loggedIn(client: Client, identity: Identity): void {
+    identities.set(client, identity);
+    const conn: unknown = client.conn;
+    if (conn instanceof GuardedConnection) {
+      conn.loggedIn();
+      pendingRelease.get(conn)?.();
+    }
+  }
 
   const aedes = new Aedes({
     // aedes' default of 100 deliveries in flight queues the rest in an array it shifts one by one:
     // at thousands of readings a second that copying took half the server's time (docs/benchmarks.md).
     concurrency: 10_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     authenticate(client, username, password, done) {
       const user = username ?? '';
       const secret = password?.toString('utf8') ?? '';
       if (user !== '' && sameText(user, internal.username)) {
         if (sameText(secret, internal.password)) {
-          identities.set(client, { kind: 'gateway' });
+          loggedIn(client, { kind: 'gateway' });
           return done(null, true);
         }
         log.warn({ username: user, clientId: client.id }, 'mqtt: login refused');
@@ -64,7 +100,13 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
             log.warn({ username: user === '' ? null : user, clientId: client.id }, user === '' ? 'mqtt: anonymous login refused' : 'mqtt: login refused');
             return done(refusal('bad login'), false);
           }
-          identities.set(client, { kind: 'device', device });
+          // Before aedes registers the client: a foreign id would end that device's session first.
+          if (!isOwnClientId(device, client.id)) {
+            const name = `${device.modelo} ${device.serie}`;
+            limitedLog.warn(name, { username: user, clientId: client.id, device: name }, 'mqtt: client id refused');
+            return done(refusal('client id is not the device\'s own', IDENTIFIER_REJECTED), false);
+          }
+          loggedIn(client, { kind: 'device', device });
           done(null, true);
         },
         (error: unknown) => {
@@ -78,14 +120,14 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
       const identity = client ? identities.get(client) : { kind: 'gateway' as const };
       if (identity?.kind === 'gateway') return done(null);
       if (identity?.kind === 'device' && deviceMay(identity.device, 'publish', packet.topic)) return done(null);
-      log.warn({ clientId: client?.id, device: describe(identity), topic: packet.topic }, 'mqtt: publish refused');
+      limitedLog.warn(describe(identity) ?? String(client?.id), { clientId: client?.id, device: describe(identity), topic: packet.topic }, 'mqtt: publish refused');
       done(new Error('publish not authorized'));
     },
     authorizeSubscribe(client, subscription, done) {
       const identity = identities.get(client);
       if (identity?.kind === 'gateway') return done(null, subscription);
       if (identity?.kind === 'device' && deviceMay(identity.device, 'subscribe', subscription.topic)) return done(null, subscription);
-      log.warn({ clientId: client.id, device: describe(identity), topic: subscription.topic }, 'mqtt: subscribe refused');
+      limitedLog.warn(describe(identity) ?? String(client.id), { clientId: client.id, device: describe(identity), topic: subscription.topic }, 'mqtt: subscribe refused');
       // null grants nothing (SUBACK 0x80); the connection stays.
       done(null, null);
     },
@@ -97,11 +139,35 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
   aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error.message }, 'mqtt: client error'));
   await aedes.listen();
 
+  /**
+   * Every connection, TCP or WebSocket, goes through here: counted while its login is pending,
+   * refused past the caps, and read through a guard that cuts a packet declared over its limit.
+   */
+  function accept(stream: Duplex, address: string, pending: PendingLogins, request?: IncomingMessage): void {
+    if (aedes.closed) return void stream.destroy();
+    const release = pending.admit(address);
+    if (!release) {
+      limitedLog.warn(address, { address, pending: pending.size, webSocket: pending === pendingWebSocket }, 'mqtt: too many connections waiting for their login; connection closed');
+      return void stream.destroy();
+    }
+    const guarded = new GuardedConnection(stream, PACKET_LIMITS);
+    pendingRelease.set(guarded, release);
+    guarded.once('close', release);
+    guarded.on('error', (error) => {
+      if (error instanceof PacketRefused) {
+        const client = (guarded as { client?: Client }).client;
+        const who = describe(client ? identities.get(client) : undefined);
+        limitedLog.warn(who ?? address, { address, device: who, declared: error.declared, limit: error.limit, loggedIn: error.loggedIn }, 'mqtt: packet over the size limit; connection closed');
+      }
+    });
+    aedes.handle(guarded, request);
+  }
+
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    aedes.handle(socket);
+    accept(socket, socket.remoteAddress ?? '', pendingTcp);
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -131,10 +197,7 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
   return {
     port,
     internal,
-    handle(stream, request) {
-      if (aedes.closed) stream.destroy();
-      else aedes.handle(stream, request);
-    },
+    handle: (stream, address, request) => accept(stream, address, pendingWebSocket, request),
     disconnect(modelo, serie) {
       let closed = 0;
       for (const client of deviceClients) {
@@ -167,14 +230,17 @@ function describe(identity: Identity | undefined): string | null {
 
 /**
  * GET /mqtt: MQTT over WebSocket on the web port (devices behind proxies that pass only HTTP).
- * `handle` is the running broker's; registered only in embedded mode.
+ * `handle` is the running broker's; registered only in embedded mode. The address is the client's
+ * as Fastify sees it (TRUST_PROXY): the per-address cap of pending logins counts by it. A
+ * WebSocket message is bounded by the server's ws maxPayload (app.ts, 1 MiB) before the broker's
+ * own packet limits apply.
  */
-export function mqttOverWebSocket(handle: (stream: Duplex, request: IncomingMessage) => void): FastifyPluginAsync {
+export function mqttOverWebSocket(handle: (stream: Duplex, request: IncomingMessage, address: string) => void): FastifyPluginAsync {
   return async (app) => {
     app.get('/mqtt', { websocket: true, schema: { hide: true } }, (socket, request) => {
       const stream = createWebSocketStream(socket);
       stream.on('error', (error) => request.log.debug({ err: error.message }, 'mqtt over websocket: stream error'));
-      handle(stream, request.raw);
+      handle(stream, request.raw, request.ip);
     });
   };
 }

@@ -26,7 +26,7 @@ describeEachDialect(
 
     it("allows a device's login from this machine and denies wrong or anonymous ones", async () => {
       const { usuario, senha } = device.credencial!;
-      expect(await auth({ username: usuario, password: senha, clientid: 'c1' })).toMatchObject({ status: 200, body: { result: 'allow' } });
+      expect(await auth({ username: usuario, password: senha, clientid: `${device.modelo}-${device.serie}` })).toMatchObject({ status: 200, body: { result: 'allow' } });
       for (const body of [
         { username: usuario, password: `${senha}x` },
         { username: usuario, password: other.credencial!.senha },
@@ -37,7 +37,24 @@ describeEachDialect(
       }
     });
 
-    it('allows a device only its own data topic to publish and its own command topic to subscribe', async () => {
+    it("denies a device's good login with another device's client id, another account's included, or none", async () => {
+    const { usuario, senha } = device.credencial!;
+    const foreignAccount = await createAccount(portal());
+    const foreign = await createDevice(portal(), foreignAccount);
+    const own = `${device.modelo}-${device.serie}`;
+    expect(await auth({ username: usuario, password: senha, clientid: `${own}~2` })).toMatchObject({ status: 200 });
+    for (const clientid of [`${foreign.modelo}-${foreign.serie}`, `${other.modelo}-${other.serie}`, `${own}x`, 'mqttjs_1234', '']) {
+      expect(await auth({ username: usuario, password: senha, clientid }), clientid).toMatchObject({ status: 403, body: { result: 'deny', code: 'FORBIDDEN' } });
+    }
+    // A broker that does not send the client id is refused: it could not keep the session bound.
+    expect(await auth({ username: usuario, password: senha })).toMatchObject({ status: 403, body: { message: 'The client id is required.' } });
+    // Topics: the client id, when sent, must be the device's own too.
+    const topic = { username: usuario, topic: dataTopic(device.modelo, device.serie), action: 'publish' };
+    expect((await acl({ ...topic, clientid: own })).status).toBe(200);
+    expect((await acl({ ...topic, clientid: `${foreign.modelo}-${foreign.serie}` })).status).toBe(403);
+  });
+
+  it('allows a device only its own data topic to publish and its own command topic to subscribe', async () => {
       const username = device.credencial!.usuario;
       const answer = async (topic: string, action: 'publish' | 'subscribe') => (await acl({ username, topic, action })).body.result;
       expect(await answer(dataTopic(device.modelo, device.serie), 'publish')).toBe('allow');
@@ -51,7 +68,7 @@ describeEachDialect(
 
     it('answers a proxied caller only with the broker key', async () => {
       const { usuario, senha } = device.credencial!;
-      const body = { username: usuario, password: senha };
+      const body = { username: usuario, password: senha, clientid: `${device.modelo}-${device.serie}` };
       expect(await auth(body, PROXIED)).toMatchObject({ status: 403, body: { result: 'deny' } });
       expect(await auth(body, { ...PROXIED, 'x-portal-broker-key': `${KEY}x` })).toMatchObject({ status: 403 });
       expect(await auth(body, { ...PROXIED, 'x-portal-broker-key': KEY })).toMatchObject({ status: 200, body: { result: 'allow' } });

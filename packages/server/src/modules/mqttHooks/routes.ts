@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DevicesRepository } from '../devices/devices.repository.js';
-import { deviceMay, sameText, urlLogin, verifyDeviceLogin } from '../../devices/access.js';
+import { deviceMay, isOwnClientId, sameText, urlLogin, verifyDeviceLogin } from '../../devices/access.js';
 
 const TAGS = ['mqtt'];
 const text = (max: number) => z.string().max(max);
@@ -51,10 +51,18 @@ export function mqttHooksRoutes(deps: MqttHooksDeps) {
       { schema: { tags: TAGS, summary: "External broker: checks a device's login", body: authBody, response: responses, security: [] } },
       async (request, reply) => {
         if (!fromBroker(request)) return denied(reply, 'Only the MQTT broker may call this.');
-        const { username, password } = request.body;
+        const { username, password, clientid } = request.body;
         if (gatewayLogin && sameText(username, gatewayLogin.username) && sameText(password, gatewayLogin.password)) return { result: 'allow' as const };
-        if (await verifyDeviceLogin(deps.devices, username, password)) return { result: 'allow' as const };
-        request.log.warn({ username: username === '' ? null : username, clientid: request.body.clientid }, 'mqtt hook: login refused');
+        const device = await verifyDeviceLogin(deps.devices, username, password);
+        // The embedded broker's rule (devices/access.ts): a device connects only with its own client
+        // id. A broker that does not send the client id cannot be told which session is taken, so
+        // a device's login without one is refused too.
+        if (device && clientid !== undefined && isOwnClientId(device, clientid)) return { result: 'allow' as const };
+        if (device) {
+          request.log.warn({ username, clientid: clientid ?? null }, 'mqtt hook: client id refused');
+          return denied(reply, clientid === undefined ? 'The client id is required.' : "The client id is not the device's own.");
+        }
+        request.log.warn({ username: username === '' ? null : username, clientid }, 'mqtt hook: login refused');
         return denied(reply, 'Login refused.');
       },
     );
@@ -64,11 +72,13 @@ export function mqttHooksRoutes(deps: MqttHooksDeps) {
       { schema: { tags: TAGS, summary: 'External broker: may this login publish or subscribe to this topic', body: aclBody, response: responses, security: [] } },
       async (request, reply) => {
         if (!fromBroker(request)) return denied(reply, 'Only the MQTT broker may call this.');
-        const { username, topic, action } = request.body;
+        const { username, clientid, topic, action } = request.body;
         if (gatewayLogin && sameText(username, gatewayLogin.username)) return { result: 'allow' as const };
         const row = username === '' ? undefined : await deps.devices.findByCredentialUser(username);
-        if (row && deviceMay(row, action, topic)) return { result: 'allow' as const };
-        request.log.warn({ username, topic, action }, 'mqtt hook: topic refused');
+        // The client id, when the broker sends it, must be the device's own here too.
+        const ownSession = clientid === undefined || (row !== undefined && isOwnClientId(row, clientid));
+        if (row && ownSession && deviceMay(row, action, topic)) return { result: 'allow' as const };
+        request.log.warn({ username, clientid, topic, action }, 'mqtt hook: topic refused');
         return denied(reply, 'Topic refused.');
       },
     );
