@@ -27,3 +27,14 @@ export const PASSWORD_MAX_LENGTH = 200;
 /** Anti-forgery (section 7): cookie set with the session cookie, echoed in this header on non-GET calls. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
+
+/**
+ * Device pictures (issue 22). A picture is stored only as the answer to a request the portal sent
+ * within FOTO_REQUEST_TTL_MS; a device stores at most DEVICE_FOTOS_PER_DAY in any 24 hours; a user
+ * asks one device for at most one picture per FOTO_DEVICE_INTERVAL_MS and for at most
+ * FOTO_REQUESTS_PER_MINUTE pictures a minute in all.
+ */
+export const FOTO_REQUEST_TTL_MS = 120_000;
+export const DEVICE_FOTOS_PER_DAY = 200;
+export const FOTO_DEVICE_INTERVAL_MS = 10_000;
+export const FOTO_REQUESTS_PER_MINUTE = 20;

@@ -7,6 +7,7 @@ import { createNucleo } from '../test/factories/farms.js';
 import { createLote } from '../test/factories/flocks.js';
 import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { connectDevice, ERROR, startGateway, WARN, type TestDevice } from '../test/mqtt.js';
+import { fotoRequests } from './foto-requests.js';
 import { fotosRepository } from './fotos.repository.js';
 
 type Started = Awaited<ReturnType<typeof startGateway>>;
@@ -31,7 +32,12 @@ describeEachDialect('device gateway', (portal) => {
   let scale: TestDevice;
   let loose: TestDevice;
 
-  const login = (device: DeviceSaved) => ({ username: device.credencial!.usuario, password: device.credencial!.senha });
+  /** The device's login and client id; `copy` names a second connection of the same device. */
+  const login = (device: DeviceSaved, copy?: string) => ({
+    username: device.credencial!.usuario,
+    password: device.credencial!.senha,
+    clientId: `${device.modelo}-${device.serie}${copy ? `~${copy}` : ''}`,
+  });
   const send = (device: TestDevice, saved: DeviceSaved, message: Parameters<typeof formatDeviceMessage>[0]) =>
     device.publish(dataTopic(saved.modelo, saved.serie), formatDeviceMessage(message));
   const logged = (msg: string) => started.lines.filter((line) => line.msg === msg);
@@ -132,8 +138,9 @@ describeEachDialect('device gateway', (portal) => {
     }
   });
 
-  it('stores a picture once and announces its url', async () => {
+  it('stores a requested picture once and announces its url', async () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await fotoRequests(fotosRepository(portal().database.db), Date.now).askedByPortal(placed.id, 'pedido-1');
     const imagem = { tipo: 'IMAGEM' as const, pedido: 'pedido-1', mime: 'image/png' as const, base64: bytes.toString('base64') };
     await send(scale, placed, imagem);
     await send(scale, placed, imagem);
@@ -153,7 +160,7 @@ describeEachDialect('device gateway', (portal) => {
   });
 
   it('drops a forged identity, disconnects the sender, and reads the record again once told to forget it', async () => {
-    const spare = await connectDevice(started.url, login(placed));
+    const spare = await connectDevice(started.url, login(placed, 'spare'));
     await send(spare, placed, { tipo: 'ID', modelo: 'CS', serie: placed.serie, chip_id: 'ESP32-OTHER', versao: '1' });
     await spare.closed;
     expect(logged('device: forged identity')[0]).toMatchObject({ level: WARN, device: `CS ${placed.serie}`, sent: { chip_id: 'ESP32-OTHER' } });
@@ -172,7 +179,7 @@ describeEachDialect('device gateway', (portal) => {
   });
 
   it('refuses a device publishing on a topic not its own', async () => {
-    const intruder = await connectDevice(started.url, login(placed));
+    const intruder = await connectDevice(started.url, login(placed, 'intruder'));
         // Not awaited: the broker closes the connection instead of acknowledging.
     intruder.client.publish(dataTopic(unplaced.modelo, unplaced.serie), formatDeviceMessage(pes({ seq: 99, nucleo: 'Granja Boa Vista' })), { qos: 1 });
     await intruder.closed;

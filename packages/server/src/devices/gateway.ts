@@ -11,7 +11,9 @@ import { devicesRepository } from '../modules/devices/devices.repository.js';
 import { commandTopic } from '../modules/devices/protocol.js';
 import { devicePesagensRepository } from '../modules/weighings/device-pesagens.repository.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
+import { fotoRequests } from './foto-requests.js';
 import { fotosRepository } from './fotos.repository.js';
+import { GRANTS_TOPIC, grantNotices } from './grant-notices.js';
 import { knownDevicesRepository } from './known-devices.repository.js';
 import { deviceMessages } from './messages.js';
 import { readingsStore } from './readings-store.js';
@@ -29,8 +31,8 @@ export interface RunningGateway extends DeviceGateway {
   /** Starts the embedded broker (unless MQTT_URL) and connects the gateway's client. */
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Embedded broker only: hands a device's MQTT-over-WebSocket connection (GET /mqtt) to it. */
-  handleConnection(stream: Duplex, request: IncomingMessage): void;
+  /** Embedded broker only: hands a device's MQTT-over-WebSocket connection (GET /mqtt) from `address` to it. */
+  handleConnection(stream: Duplex, request: IncomingMessage, address: string): void;
 }
 
 /** Every device's data topic. */
@@ -71,12 +73,15 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     });
   }
 
+  const fotos = fotosRepository(database.db);
+  const grants = grantNotices({ publish, log });
   const messages = deviceMessages({
     devices: knownDevicesRepository(database.db),
     pesagens: devicePesagensRepository(database.db),
-    fotos: fotosRepository(database.db),
+    fotos,
     readings: readingsStore(database.db),
     dosing: dosingTracker(database.db, clock),
+    fotoRequests: fotoRequests(fotos, clock),
     clock,
     log,
     reply: (device, message) => publish(commandTopic(device.modelo, device.serie), formatPortalMessage(message)),
@@ -121,9 +126,9 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     mqttClient.on('connect', () => {
       if (everConnected) log.info('mqtt: gateway reconnected');
       everConnected = true;
-      mqttClient.subscribe(DATA_TOPICS, { qos: 1 }, (error, granted) => {
-        if (error || granted?.[0]?.qos === 128) {
-          log.error({ err: error?.message, topic: DATA_TOPICS }, 'mqtt: gateway subscription refused');
+      mqttClient.subscribe([DATA_TOPICS, GRANTS_TOPIC], { qos: 1 }, (error, granted) => {
+        if (error || granted?.some((grant) => grant.qos === 128)) {
+          log.error({ err: error?.message, topics: [DATA_TOPICS, GRANTS_TOPIC] }, 'mqtt: gateway subscription refused');
           return;
         }
         subscribed = true;
@@ -135,7 +140,7 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
       subscribed = false;
     });
     mqttClient.on('error', (error) => log.warn({ err: error.message }, 'mqtt: gateway client error'));
-    mqttClient.on('message', (topic, payload) => enqueue(topic, payload));
+    mqttClient.on('message', (topic, payload) => (topic === GRANTS_TOPIC ? grants.received(payload) : enqueue(topic, payload)));
 
     const timer = setTimeout(() => firstSubscription(false), FIRST_CONNECT_MS);
     return subscribedOnce.finally(() => clearTimeout(timer));
@@ -169,8 +174,8 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
       if (closing) await closing.close();
     },
 
-    handleConnection(stream, request) {
-      if (broker) broker.handle(stream, request);
+    handleConnection(stream, request, address) {
+      if (broker) broker.handle(stream, address, request);
       else stream.destroy();
     },
 
@@ -188,6 +193,9 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
         throw new AppError('LIVE_COMMAND_FAILED');
       }
     },
+
+    announceGrantsChanged: (userId) => grants.announce(userId),
+    onGrantsChanged: (listener) => grants.on(listener),
 
     recent: (deviceId) => messages.recent(deviceId),
     forget: (modelo, serie) => messages.forget(modelo, serie),

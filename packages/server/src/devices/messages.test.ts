@@ -1,5 +1,5 @@
 import { formatDeviceMessage } from '@portal/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from '../test/mqtt.js';
 import { deviceMessages, type MessageDeps } from './messages.js';
 import type { KnownDevice } from './types.js';
@@ -72,5 +72,33 @@ describe('device messages: the cached device record', () => {
     h.messages.forget('CS', 'a-1');
     await h.messages.handle(h.topic, h.id('CHIP-OLD'));
     expect(h.reads).toHaveLength(2);
+  });
+});
+
+describe('device messages: refusals in the log', () => {
+  const record: KnownDevice = { id: 8, owner_id: 3, nucleo_id: null, modelo: 'CS', serie: 'A-2', chip_id: '' };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes 2,000 refused messages of one device as 10 lines, then one line counting the rest', async () => {
+    vi.useFakeTimers();
+    const h = harness(record);
+    const other = harness({ ...record, id: 9, serie: 'B-3' });
+    for (let index = 0; index < 2_000; index++) await h.messages.handle(h.topic, Buffer.from(`P1|NADA|${index}`));
+    await other.messages.handle(other.topic, Buffer.from('P1|NADA|x'));
+    const refused = (lines: typeof h.lines) => lines.filter((line) => line.msg === 'device: message refused');
+    expect(refused(h.lines)).toHaveLength(10);
+    expect(refused(h.lines)[0]).toMatchObject({ device: 'CS A-2', motivo: 'TIPO' });
+    // Another device has a budget of its own.
+    expect(refused(other.lines)).toHaveLength(1);
+
+    vi.advanceTimersByTime(60_000);
+    const summary = h.lines.filter((line) => line.msg.startsWith('device: message refused ('));
+    expect(summary).toEqual([expect.objectContaining({ level: 40, device: 'CS A-2', motivo: 'TIPO', suppressed: 1_990, msg: 'device: message refused (1990 more not logged in 60 s)' })]);
+
+    // A new window writes again.
+    await h.messages.handle(h.topic, Buffer.from('P1|NADA|again'));
+    expect(refused(h.lines)).toHaveLength(11);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  DEVICE_FOTOS_PER_DAY,
   DEVICE_MODELS,
+  FOTO_REQUEST_TTL_MS,
   MAX_IMAGE_MESSAGE_CHARS,
   isStorableText,
   parseDeviceMessage,
@@ -13,10 +15,12 @@ import {
 } from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DevicePesagensRepository } from '../modules/weighings/device-pesagens.repository.js';
+import { DAY_MS, type FotoRequests } from './foto-requests.js';
 import type { FotosRepository } from './fotos.repository.js';
 import type { KnownDevicesRepository } from './known-devices.repository.js';
 import type { ReadingsStore } from './readings-store.js';
 import type { DosingTracker } from '../modules/dosing/sync.js';
+import { logLimiter } from './log-limiter.js';
 import { checkPesagem } from './pesagem-row.js';
 import type { DeviceEvent, KnownDevice, RecentReading } from './types.js';
 
@@ -39,6 +43,8 @@ export interface MessageDeps {
   readings: ReadingsStore;
   /** Derives a doser's dosing events from its stored readings (modules/dosing/sync.ts). */
   dosing?: DosingTracker;
+  /** Records the dosing proof's picture requests (needed with `dosing`: only requested pictures are stored). */
+  fotoRequests?: Pick<FotoRequests, 'askedByPortal'>;
   clock: () => number;
   log: FastifyBaseLogger;
   /** Publishes to the device's command topic (QoS 1); resolves when the broker has it. */
@@ -64,6 +70,8 @@ export function deviceMessages(deps: MessageDeps) {
   const known = new Map<string, { device: KnownDevice; at: number }>();
   const lastContact = new Map<number, number>();
   const recentReadings = new Map<number, RecentReading[]>();
+  // A device (or a topic) repeating a refused message writes a few lines a minute, then a count.
+  const limited = logLimiter(log);
 
   async function lookup(modelo: DeviceModel, serie: string): Promise<KnownDevice | undefined> {
     const key = cacheKey(modelo, serie);
@@ -108,7 +116,7 @@ export function deviceMessages(deps: MessageDeps) {
   async function storePesagem(device: KnownDevice, message: MsgPes, now: number): Promise<void> {
     const check = checkPesagem(message);
     if (!check.ok) {
-      log.warn({ device: who(device), seq: message.seq, motivo: check.motivo, detalhe: check.detalhe }, 'device: weighing refused');
+      limited.warn(who(device), { device: who(device), seq: message.seq, motivo: check.motivo, detalhe: check.detalhe }, 'device: weighing refused');
       return answer(device, { tipo: 'NAK', seq: message.seq, motivo: check.motivo });
     }
     const nucleoId = device.nucleo_id ?? (await pesagens.farmNamed(device.owner_id, message.nucleo));
@@ -137,8 +145,19 @@ export function deviceMessages(deps: MessageDeps) {
       return;
     }
     const conteudo = Buffer.from(message.base64, 'base64');
-    const stored = await fotos.insert({ owner_id: device.owner_id, device_id: device.id, pedido: message.pedido, mime: message.mime, conteudo, created_at: now });
-    // Also when already stored (by another instance): this instance's browsers learn the url too.
+    const foto = { owner_id: device.owner_id, device_id: device.id, pedido: message.pedido, mime: message.mime, conteudo, created_at: now };
+    // Only the answer to an open request is stored, within the device's daily quota.
+    const stored = await fotos.storeAnswer(foto, DEVICE_FOTOS_PER_DAY, DAY_MS);
+    if (stored.outcome === 'unsolicited' || stored.outcome === 'over_quota') {
+      limited.warn(who(device), { device: who(device), pedido: message.pedido, motivo: stored.outcome === 'over_quota' ? 'COTA' : 'NAO_PEDIDA' }, 'device: picture refused');
+      return;
+    }
+    // An answer stored a moment ago (by another instance, or a re-send): this instance's browsers
+    // learn the url too. An old one is not announced again.
+    if (stored.outcome === 'again' && now - stored.created_at > FOTO_REQUEST_TTL_MS) {
+      log.debug({ device: who(device), pedido: message.pedido }, 'device: picture answered long ago, dropped');
+      return;
+    }
     deps.emit({ device, message: { t: 'imagem', ...about(device), em: new Date(now).toISOString(), pedido: message.pedido, url: `img_cs/${stored.id}` } });
   }
 
@@ -164,7 +183,11 @@ export function deviceMessages(deps: MessageDeps) {
   async function followDoser(device: KnownDevice, leitura: LiveReading, now: number): Promise<void> {
     if (leitura.tipo !== 'DOSE' || !deps.dosing) return;
     try {
-      for (const opened of await deps.dosing.onReading(device, leitura, now)) await answer(device, { tipo: 'CMD', comando: 'foto', pedido: opened.pedido });
+      for (const opened of await deps.dosing.onReading(device, leitura, now)) {
+        // Recorded before it is sent: only a picture the portal asked for is stored.
+        await deps.fotoRequests?.askedByPortal(device.id, opened.pedido);
+        await answer(device, { tipo: 'CMD', comando: 'foto', pedido: opened.pedido });
+      }
     } catch (error) {
       log.error({ err: error, device: who(device) }, 'device: dosing events not derived');
     }
@@ -177,7 +200,7 @@ export function deviceMessages(deps: MessageDeps) {
       const serie = levels[2] ?? '';
       const device = modelo === undefined ? undefined : await lookup(modelo, serie);
       if (!device) {
-        log.warn({ topic }, 'device: message from an unknown device dropped');
+        limited.warn(topic, { topic }, 'device: message from an unknown device dropped');
         return;
       }
       // Checked on bytes before decoding: a huge payload is not turned into a string.
@@ -186,12 +209,12 @@ export function deviceMessages(deps: MessageDeps) {
           ? ({ ok: false, motivo: 'GRANDE', detalhe: `${payload.length} bytes` } as const)
           : parseDeviceMessage(payload.toString('utf8'), device.modelo as DeviceModel);
       if (!parsed.ok) {
-        log.warn({ device: who(device), motivo: parsed.motivo, detalhe: parsed.detalhe }, 'device: message refused');
+        limited.warn(who(device), { device: who(device), motivo: parsed.motivo, detalhe: parsed.detalhe }, 'device: message refused');
         return;
       }
       const message = parsed.message;
       if (message.tipo === 'ID' && forged(device, serie, message)) {
-        log.warn({ device: who(device), sent: { modelo: message.modelo, serie: message.serie, chip_id: message.chip_id } }, 'device: forged identity');
+        limited.warn(who(device), { device: who(device), sent: { modelo: message.modelo, serie: message.serie, chip_id: message.chip_id } }, 'device: forged identity');
         deps.disconnect(device.modelo, device.serie);
         return;
       }

@@ -33,6 +33,13 @@ export interface DeviceGateway {
   onEvent(listener: (event: DeviceEvent) => void): () => void;
   /** Publishes to the device's command topic; rejects (LIVE_COMMAND_FAILED) when the broker is not reachable. */
   sendCommand(device: Pick<KnownDevice, 'modelo' | 'serie'>, message: PortalMessage): Promise<void>;
+  /**
+   * Tells every instance (this one at once, the others through the broker) that a user's grants
+   * changed, so their live sockets drop the devices the user may no longer read.
+   */
+  announceGrantsChanged(userId: number): void;
+  /** Calls `listener` with the user whose grants changed (on any instance); returns the unsubscribe function. */
+  onGrantsChanged(listener: (userId: number) => void): () => void;
   /** The last live readings this instance received from the device, newest first (at most 100). */
   recent(deviceId: number): RecentReading[];
   /** Forgets a cached device (after its record changed or was deleted). */

@@ -54,10 +54,12 @@ describe('live hub: a slow socket', () => {
           return () => undefined;
         },
         sendCommand: async () => undefined,
+        onGrantsChanged: () => () => undefined,
       },
       authenticateToken: async () => ({ userId: 1, sessionId: 1 }),
       findDevices: async () => [device],
       access: async () => true,
+      fotoRequests: { askedByUser: async () => ({ ok: true, id: 1 }), withdraw: async () => undefined },
       clock: () => now,
       log: { warn, info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger,
     });

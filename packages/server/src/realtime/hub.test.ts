@@ -265,6 +265,72 @@ for (const dialect of testDialects()) {
       expect(refused).toEqual({ t: 'erro', code: 'LIVE_DEVICE_NOT_REGISTERED', pedido: 'p-9' });
     });
 
+    it('drops a device at once when its grant is narrowed or revoked, without waiting for the minute check', async () => {
+      const scale = devices.find((device) => device.login.serie === onA.serie) ?? (await simulate(onA));
+      const grantee = await createAccount(portal);
+      await grantAccess(portal, owner, grantee, 'leitura');
+      const opened = await tab(grantee);
+      const ownerTab = await tab(owner);
+      expect((await opened.registrar([keyOf(onA), keyOf(onB)])).aceitos).toHaveLength(2);
+      expect((await ownerTab.registrar([keyOf(onA)])).aceitos).toHaveLength(1);
+
+      let from = opened.messages.length;
+      await grantAccess(portal, owner, grantee, 'leitura', [onB.nucleo_id!]);
+      // No clock moved: the change itself made the socket check again.
+      expect(await opened.next((message) => message.t === 'registrado', 'the registrations checked after the narrowing', from)).toEqual({
+        t: 'registrado',
+        aceitos: [deviceKey(keyOf(onB))],
+        recusados: [deviceKey(keyOf(onA))],
+      });
+      from = opened.messages.length;
+      const ownerFrom = ownerTab.messages.length;
+      scale.sendPeso(1111.1, true, 1);
+      await ownerTab.next((message) => message.t === 'leitura' && message.chave === deviceKey(keyOf(onA)), "the owner's reading", ownerFrom);
+      // A pong sent after the fan-out: whatever the grantee was sent came before it.
+      await opened.ask({ t: 'ping' }, 'pong');
+      expect(opened.messages.slice(from).filter((message) => message.t === 'leitura')).toEqual([]);
+
+      from = opened.messages.length;
+      await grantAccess(portal, owner, grantee, 'nenhum' as Nivel);
+      expect(await opened.next((message) => message.t === 'registrado', 'the registrations checked after the revocation', from)).toEqual({
+        t: 'registrado',
+        aceitos: [],
+        recusados: [deviceKey(keyOf(onB))],
+      });
+    });
+
+    it("answers a grantee's burst of 'foto' with RATE_LIMITED past the limit; the camera gets only the allowed one", async () => {
+      const camera = await createDevice(portal, owner, { modelo: 'CS', nucleo_id: farmA.id });
+      const device = await simulate(camera);
+      const grantee = await createAccount(portal);
+      await grantAccess(portal, owner, grantee, 'leitura');
+      const opened = await tab(grantee);
+      expect((await opened.registrar([keyOf(camera)])).aceitos).toHaveLength(1);
+      const chave = deviceKey(keyOf(camera));
+      const from = opened.messages.length;
+      for (let i = 0; i < 30; i += 1) opened.send({ t: 'comando', chave, comando: 'foto', pedido: `burst-${i}` });
+      type Answer = Extract<LiveServerMessage, { t: 'erro' | 'comando_enviado' }>;
+      const isAnswer = (message: LiveServerMessage): message is Answer => (message.t === 'erro' || message.t === 'comando_enviado') && message.pedido?.startsWith('burst-') === true;
+      await until(() => opened.messages.slice(from).filter(isAnswer).length === 30, 'an answer to each command');
+      const answers = opened.messages.slice(from).filter(isAnswer);
+      expect(answers.filter((answer) => answer.t === 'comando_enviado').map((answer) => answer.pedido)).toEqual(['burst-0']);
+      const refused = answers.filter((answer) => answer.t === 'erro');
+      expect(refused).toHaveLength(29);
+      for (const answer of refused) expect(answer).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+
+      const fotos = () => device.commands.filter((command) => command.tipo === 'CMD' && command.comando === 'foto');
+      await until(() => fotos().length > 0, 'the allowed command to reach the camera');
+      // The camera answers an unasked pedido, then the asked one: only the asked one is stored and shown.
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7]).toString('base64');
+      device.sendRaw(formatDeviceMessage({ tipo: 'IMAGEM', pedido: 'burst-5', mime: 'image/png', base64: png }));
+      device.sendRaw(formatDeviceMessage({ tipo: 'IMAGEM', pedido: 'burst-0', mime: 'image/png', base64: png }));
+      await opened.next((message) => message.t === 'imagem' && message.pedido === 'burst-0', 'the picture asked for', from);
+      const stored = await portal.database.db.selectFrom('device_fotos').select('pedido').where('device_id', '=', camera.id).execute();
+      expect(stored.map((row) => row.pedido)).toEqual(['burst-0']);
+      expect(opened.messages.slice(from).filter((message) => message.t === 'imagem').map((message) => (message.t === 'imagem' ? message.pedido : ''))).toEqual(['burst-0']);
+      expect(fotos().map((command) => (command.tipo === 'CMD' && command.comando === 'foto' ? command.pedido : ''))).toEqual(['burst-0']);
+    });
+
     it('closes the socket of a session ended elsewhere at the next check, with 4401', async () => {
       const account = await createAccount(portal);
       const opened = await tab(account);

@@ -2,6 +2,7 @@ import { LIVE_CHANNEL_VERSION, LIVE_CLOSE, LIVE_PATH, type ErrorCode, type LiveC
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isDatabaseUnavailable } from '../db/dialect.js';
+import type { FotoRequests } from '../devices/foto-requests.js';
 import type { DeviceEvent, DeviceGateway } from '../devices/types.js';
 import { AppError } from '../http/errors.js';
 import type { DeviceAccess } from './access.js';
@@ -23,11 +24,13 @@ const SKIP_LOG_MS = 60_000;
 const CLOSE_INTERNAL = 1011;
 
 export interface LiveHubDeps {
-  gateway: Pick<DeviceGateway, 'onEvent' | 'sendCommand'>;
+  gateway: Pick<DeviceGateway, 'onEvent' | 'sendCommand' | 'onGrantsChanged'>;
   /** The session a token opens (as the bearer token is checked), or undefined. */
   authenticateToken: (token: string) => Promise<{ userId: number; sessionId: number } | undefined>;
   findDevices: FindDevices;
   access: DeviceAccess;
+  /** Records users' picture requests and applies their limits (devices/foto-requests.ts). */
+  fotoRequests: Pick<FotoRequests, 'askedByUser' | 'withdraw'>;
   clock: () => number;
   log: FastifyBaseLogger;
 }
@@ -53,7 +56,7 @@ interface Client {
  * it may send a registered device 'foto' or (with manage rights) 'update'.
  */
 export function createLiveHub(deps: LiveHubDeps) {
-  const { gateway, authenticateToken, findDevices, access, clock, log } = deps;
+  const { gateway, authenticateToken, findDevices, access, fotoRequests, clock, log } = deps;
   const clients = new Set<Client>();
   /** Device id → sockets that registered it: the fan-out index. */
   const watchers = new Map<number, Set<Client>>();
@@ -133,9 +136,21 @@ export function createLiveHub(deps: LiveHubDeps) {
     // Reading a device lets one ask for a picture; changing what it runs on needs manage rights.
     if (!(await access(userId, device, comando === 'update' ? 'manage' : 'read'))) return fail(client, comando === 'update' ? 'FORBIDDEN' : 'LIVE_DEVICE_NOT_REGISTERED', pedido);
     const order: PortalMessage = comando === 'update' ? { tipo: 'CMD', comando: 'update' } : { tipo: 'CMD', comando: 'foto', pedido };
+    // A picture is recorded as asked for (so its answer is stored) and counted against the limits.
+    let requestId: number | null = null;
+    if (comando === 'foto') {
+      const asked = await fotoRequests.askedByUser(userId, device.id, pedido);
+      if (!asked.ok) {
+        const { ok: _ok, ...refusal } = asked;
+        log.debug({ userId, deviceId: device.id, ...refusal }, 'live channel: picture request refused');
+        return send(client, { t: 'erro', ...refusal, pedido });
+      }
+      requestId = asked.id;
+    }
     try {
       await gateway.sendCommand({ modelo: device.modelo, serie: device.serie }, order);
     } catch (error) {
+      if (requestId !== null) await fotoRequests.withdraw(requestId);
       if (error instanceof AppError) return fail(client, error.code, pedido);
       log.error({ err: error, deviceId: device.id, comando }, 'live channel: command not sent');
       return fail(client, 'LIVE_COMMAND_FAILED', pedido);
@@ -244,11 +259,16 @@ export function createLiveHub(deps: LiveHubDeps) {
         log.error({ err: error, deviceId: event.device.id }, 'live channel: fan-out failed');
       }
     });
+    // A grant revoked or narrowed (on any instance): that user's sockets are checked at once.
+    const unsubscribeGrants = gateway.onGrantsChanged((userId) => {
+      for (const client of clients) if (client.user?.userId === userId) enqueue(client, () => recheck(client));
+    });
     const timer = setInterval(tick, TICK_MS);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
       unsubscribe();
+      unsubscribeGrants();
     });
     // A WebSocket is not an API call: hidden from the OpenAPI document (and so from the fuzz).
     app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => accept(socket));

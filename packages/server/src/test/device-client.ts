@@ -264,6 +264,11 @@ export class LiveSocket {
     return until(() => this.registered && this.isOpen, 'the live channel to open', timeoutMs);
   }
 
+  /** Sends a registered device a command ('foto' or 'update'), as the device screens do. */
+  command(device: Pick<LiveDevice, 'modelo' | 'serie' | 'chip_id'>, comando: 'foto' | 'update', pedido: string): void {
+    this.send({ t: 'comando', chave: deviceKey(device), comando, pedido });
+  }
+
   /** Replaces the registered devices. */
   register(devices: LiveDevice[]): void {
     this.devices = devices;

@@ -73,7 +73,8 @@ export type LiveServerMessage =
   | ({ t: 'imagem'; em: string; pedido: string; url: string } & AboutDevice)
   /** A command left for the device (the broker accepted it). */
   | { t: 'comando_enviado'; chave: string; pedido: string; comando: 'update' | 'foto' }
-  | { t: 'erro'; code: string; pedido?: string }
+  /** A refused message; RATE_LIMITED carries how long to wait. */
+  | { t: 'erro'; code: string; pedido?: string; retryAfterSeconds?: number }
   | { t: 'pong' };
 
 export type LiveServerType = LiveServerMessage['t'];

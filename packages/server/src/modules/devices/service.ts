@@ -110,10 +110,14 @@ export function devicesService(deps: {
     /**
      * registerdevice with an access key: the device goes into the key owner's account, which the
      * caller needs no grant over; the key's history records who registered what, from where.
+     * The key holder sees none of the owner's farms, so it places the device on none (the owner
+     * does): any farm id is refused with one answer, so ids the holder tries tell it nothing
+     * (issue 22: a taken serial answered 409 on the owner's farms and 400 elsewhere).
      */
     async registerWithKey(chave: string, body: RegisterBody, user: KeyUser): Promise<DeviceSaved> {
       const detalhe = `${body.modelo} ${body.serie}`;
       const accepted = await keys.accept(chave, 'dispositivo', user, detalhe);
+      if (body.nucleo_id !== undefined && body.nucleo_id !== null) throw AppError.field('nucleo_id', 'FIELD_INVALID');
       // The key stands for the owner for this one registration.
       const scope: OwnerScope = { ownerId: accepted.ownerId, actorId: user.userId, nivel: 'proprietario', nucleos: null };
       const saved = await create(scope, body);

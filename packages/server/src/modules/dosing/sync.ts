@@ -17,8 +17,10 @@ export interface OpenedDosagem {
   pedido: string;
 }
 
+/** Pedidos of dosing events' proof pictures start so; users' 'foto' commands may not use it. */
+export const DOSING_PEDIDO_PREFIX = 'dos-';
 /** The picture request of a device event ([A-Za-z0-9_-]{1,40}, as CMD foto wants). */
-export const dosagemPedido = (deviceId: number, inicioBucket: number) => `dos-${deviceId}-${inicioBucket}`;
+export const dosagemPedido = (deviceId: number, inicioBucket: number) => `${DOSING_PEDIDO_PREFIX}${deviceId}-${inicioBucket}`;
 
 /**
  * Derives a doser's pump runs from its stored readings (dose_leituras) and stores them as device

@@ -91,12 +91,15 @@ describeEachDialect('access keys (chaves)', (portal) => {
     const key = await createChave(portal(), owner, { descricao: 'Instalador', validade: today() });
     const serie = uniqueSerial();
 
+    // The holder sees none of the owner's farms: the device comes without one (the owner places it).
+    const placed = await portal().request('POST', '/api/registerdevice', { token: installer.token, body: { chave: key.chave, modelo: 'FC', serie, nucleo_id: farm.id } });
+    expect(placed.body.errors[0]).toMatchObject({ field: 'nucleo_id', code: 'FIELD_INVALID' });
     const registered = await portal().request('POST', '/api/registerdevice', {
       token: installer.token,
-      body: { chave: key.chave.toLowerCase(), modelo: 'FC', serie, nucleo_id: farm.id },
+      body: { chave: key.chave.toLowerCase(), modelo: 'FC', serie },
     });
     expect(registered.status).toBe(200);
-    expect(registered.body).toMatchObject({ prop: owner.user.id, modelo: 'FC', serie, nucleo_id: farm.id });
+    expect(registered.body).toMatchObject({ prop: owner.user.id, modelo: 'FC', serie, nucleo_id: null });
     expect(registered.body.credencial.senha).toBeTruthy();
     expect((await portal().request('GET', '/api/getdevice', { token: owner.token })).body.map((item: { id: number }) => item.id)).toEqual([registered.body.id]);
     expect((await portal().request('GET', '/api/getdevice', { token: installer.token })).body).toEqual([]);

@@ -168,7 +168,9 @@ describeEachDialect('live calls: devupdt, getremotelist, getleituras, getfotos, 
       for (const [pedido, iso, bytes, mime] of stored) {
         fotoIds[pedido] = (await fotos.insert({ owner_id: owner.user.id, device_id: camera.id, pedido, mime, conteudo: bytes, created_at: at(iso) })).id;
       }
-      const answer = await portal().request('GET', `/api/setcookie?api-token=${encodeURIComponent(owner.token)}`);
+      const answer = await portal().request('GET', `/api/setcookie?api-token=${encodeURIComponent(owner.token)}`, {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       cookieOwner = answer.headers
         .getSetCookie()
         .map((line) => line.split(';')[0]!)

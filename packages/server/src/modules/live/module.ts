@@ -1,3 +1,4 @@
+import { fotoRequests } from '../../devices/foto-requests.js';
 import { fotosRepository } from '../../devices/fotos.repository.js';
 import { deviceAccess } from '../../realtime/access.js';
 import { createLiveHub } from '../../realtime/hub.js';
@@ -10,8 +11,9 @@ import { liveService } from './service.js';
 export const liveModule: FeatureModule = ({ database, clock, log, requireAccount, authenticateToken, scopes, gateway }) => {
   const live = liveRepository(database.db);
   const access = deviceAccess(scopes);
-  const service = liveService({ live, fotos: fotosRepository(database.db), gateway, access, clock });
-  const hub = createLiveHub({ gateway, authenticateToken, findDevices: live.findBySerials, access, clock, log });
+  const fotos = fotosRepository(database.db);
+  const service = liveService({ live, fotos, gateway, access, clock });
+  const hub = createLiveHub({ gateway, authenticateToken, findDevices: live.findBySerials, access, fotoRequests: fotoRequests(fotos, clock), clock, log });
   return async function register(app) {
     await app.register(hub);
     await app.register(liveRoutes(service, requireAccount, scopes));

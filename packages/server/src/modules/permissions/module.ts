@@ -5,8 +5,13 @@ import { permissionsRoutes } from './routes.js';
 import { permissionsService } from './service.js';
 
 /** Permissions: permissoes, proprietarios, setpermissoes. */
-export const permissionsModule: FeatureModule = ({ database, clock, requireAccount }) =>
+export const permissionsModule: FeatureModule = ({ database, clock, requireAccount, gateway }) =>
   permissionsRoutes(
-    permissionsService({ grants: grantsRepository(database.db), users: usersRepository(database.db), clock }),
+    permissionsService({
+      grants: grantsRepository(database.db),
+      users: usersRepository(database.db),
+      clock,
+      grantsChanged: (granteeId) => gateway.announceGrantsChanged(granteeId),
+    }),
     requireAccount,
   );

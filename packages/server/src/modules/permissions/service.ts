@@ -8,7 +8,13 @@ import type { GrantsRepository } from './grants.repository.js';
 type SetBody = z.output<typeof setPermissoesBody>;
 
 /** permissoes, proprietarios and setpermissoes: an owner shares its data; a user sees whose data it may use. */
-export function permissionsService(deps: { grants: GrantsRepository; users: UsersRepository; clock: () => number }) {
+export function permissionsService(deps: {
+  grants: GrantsRepository;
+  users: UsersRepository;
+  clock: () => number;
+  /** Told after a grantee's grant changed, so live sockets drop what it no longer covers (on every instance). */
+  grantsChanged?: (granteeId: number) => void;
+}) {
   const { grants, users, clock } = deps;
 
   async function given(ownerId: number): Promise<Permissao[]> {
@@ -56,6 +62,7 @@ export function permissionsService(deps: { grants: GrantsRepository; users: User
       if (grantee.id === ownerId) throw AppError.field('email', 'PERMISSION_SELF');
       if (input.nivel === 'nenhum') {
         await grants.remove(ownerId, grantee.id);
+        deps.grantsChanged?.(grantee.id);
         return given(ownerId);
       }
       if (input.nucleos !== null) {
@@ -63,6 +70,7 @@ export function permissionsService(deps: { grants: GrantsRepository; users: User
         if (owned.length !== input.nucleos.length) throw AppError.field('nucleos', 'FIELD_INVALID');
       }
       await grants.put(ownerId, grantee.id, input.nivel, input.nucleos, clock());
+      deps.grantsChanged?.(grantee.id);
       return given(ownerId);
     },
   };
