@@ -8,14 +8,35 @@
 //   the portal maintains pesagens' four; the bare table without indexes is reported too.
 // - Peak memory: the server process's VmHWM (Linux), before and after the import.
 // - PostgreSQL: the same upload to a server on a fresh PostgreSQL database (no sqlite3-like limit).
+// - Other accounts during the import (issue 22): PROBES other accounts call /api/health and their
+//   own /api/getuser back to back while each one's scale sends a weighing a second and times
+//   the portal's ACK (import-probes.mjs). Their p99 during the import is compared with the same
+//   probes' p99 on the idle portal just before (the limit, measured in the same run); target
+//   ≤ 500 ms on both databases.
 // Needs the sqlite3 command-line shell on PATH.
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, openAsBlob, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
+import { percentile, setUpProbes } from './import-probes.mjs';
 import { machineLine, portalEnv, postJson, printTable, withPostgresDatabase, withScratchDir } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+const PROBES = 8;
+/** How long the idle portal is probed for the reference figures. */
+const IDLE_PROBE_MS = 5_000;
+const PROBE_TARGET_MS = 500;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 const HEADER = ['data', 'hora', 'nucleo', 'lote', 'aviario', 'lado', 'box', 'sexo', 'peso', 'idade_lote', 'linha', 'score', 'serie_balanca', 'obs'];
 
@@ -67,9 +88,10 @@ function cpuOf(pid) {
 
 /** The built server on `databaseUrl`, until `use` ends. */
 async function withServer(databaseUrl, dir, use) {
+  const mqttPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // Logging at info: the address and 'portal ready' are read from the output.
-    env: { ...process.env, ...portalEnv(databaseUrl, dir), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { ...process.env, ...portalEnv(databaseUrl, dir), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MQTT_PORT: String(mqttPort), SIMULATOR: '0' },
   });
   let output = '';
   const ready = new Promise((resolve, reject) => {
@@ -83,7 +105,7 @@ async function withServer(databaseUrl, dir, use) {
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
   try {
-    return await use(await ready, child.pid);
+    return await use(await ready, child.pid, `mqtt://127.0.0.1:${mqttPort}`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
@@ -93,7 +115,11 @@ async function withServer(databaseUrl, dir, use) {
 const peakMiB = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 async function portalImport(databaseUrl, dir, csv) {
-  return withServer(databaseUrl, dir, async (base, pid) => {
+  return withServer(databaseUrl, dir, async (base, pid, mqttUrl) => {
+    const probes = await setUpProbes(base, mqttUrl, PROBES);
+    const stopIdle = probes.run();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));
+    const idle = await stopIdle();
     const account = { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'bench-pass-1', company: 'Bench' };
     await postJson(base, 'register', account);
     const { token } = await postJson(base, 'login', { email: account.email, password: account.password });
@@ -104,11 +130,15 @@ async function portalImport(databaseUrl, dir, csv) {
     // A Blob backed by the file: the upload streams from disk.
     form.append('file', await openAsBlob(csv, { type: 'text/csv' }), 'bench.csv');
     const started = performance.now();
+    const stopBusy = probes.run();
     const response = await fetch(`${base}/api/importacao`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const body = await response.json();
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuOf(pid) - cpuBefore;
+    const busy = await stopBusy();
+    await probes.close();
     if (response.status !== 200 || body.importadas !== ROWS) throw new Error(`import answered ${response.status}: ${JSON.stringify(body).slice(0, 400)}`);
-    return { seconds, cpu: cpuOf(pid) - cpuBefore, peakBefore: before, peakAfter: peakMiB(pid) };
+    return { seconds, cpu, peakBefore: before, peakAfter: peakMiB(pid), idle, busy };
   });
 }
 
@@ -138,4 +168,20 @@ await withScratchDir('portal-bench-import-', async (dir) => {
   );
   const ratio = limit.seconds / sqlite.seconds;
   console.log(`portal on SQLite at ${f(ratio, 2)} of sqlite3 .import's speed (target ≥ 0.5): ${ratio >= 0.5 ? 'met' : 'MISSED'}`);
+
+  console.log(`\nother accounts during the import: ${PROBES} accounts, each calling health + getuser back to back and its scale sending a weighing a second`);
+  const probeRows = [];
+  const verdicts = [];
+  for (const [name, run] of [['SQLite', sqlite], ['PostgreSQL', postgres]]) {
+    if (!run) continue;
+    for (const [kind, key] of [['calls (health, getuser)', 'calls'], ['device ACKs', 'acks']]) {
+      const idleP99 = percentile(run.idle[key], 0.99);
+      const busyP99 = percentile(run.busy[key], 0.99);
+      const missing = key === 'acks' ? `${run.idle.missing} / ${run.busy.missing}` : '–';
+      probeRows.push([`${name}, ${kind}`, run.busy[key].length, f(percentile(run.busy[key], 0.5), 1), f(busyP99, 1), f(Math.max(...run.busy[key]), 1), f(idleP99, 1), f(busyP99 / idleP99, 1), missing]);
+      verdicts.push(`${name} ${kind} p99 ${f(busyP99, 0)} ms (target ≤ ${PROBE_TARGET_MS}): ${busyP99 <= PROBE_TARGET_MS ? 'met' : 'MISSED'}`);
+    }
+  }
+  printTable(['probe', 'n during import', 'p50 ms', 'p99 ms', 'max ms', 'idle p99 ms (limit)', 'p99 vs idle', 'ACKs missing (idle / import)'], probeRows);
+  for (const verdict of verdicts) console.log(verdict);
 });

@@ -11,9 +11,10 @@ import { UPLOAD_DIR_PREFIX } from './upload.js';
 
 /**
  * "A server killed during an import leaves nothing half-stored": the BUILT server (npm test
- * builds first) takes a large import; once it logs rows written inside the import's transaction
- * it is killed with SIGKILL, restarted on the same database, and nothing of the import (weighings,
- * the import row, the farm and flock it created) may remain; the same file then imports whole.
+ * builds first) takes a large import; once it logs rows written (staged on SQLite, inside the
+ * import's transaction on PostgreSQL) it is killed with SIGKILL, restarted on the same database,
+ * and nothing of the import (weighings, staged rows, the import row, the farm and flock it would
+ * create) may remain; the same file then imports whole.
  * The upload folder it left is removed by a later start once a day old.
  */
 const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
@@ -100,7 +101,7 @@ describe('a server killed during an import', () => {
       (response) => `answered ${response.status}`,
       () => 'connection lost',
     );
-    // Rows are being written inside the import's transaction: kill the process there.
+    // Rows are being written (staged, or inside the import's transaction): kill the process there.
     await first.waitFor('import in progress', 120_000);
     first.child.kill('SIGKILL');
     expect(await pending).toBe('connection lost');
@@ -122,20 +123,67 @@ describe('a server killed during an import', () => {
     expect(second.output()).toContain(join(tmp, leftOver!));
     const database = openDatabase(databaseUrl);
     try {
-      const count = async (table: 'pesagens' | 'importacoes' | 'nucleos' | 'lotes' | 'aviarios') =>
+      const count = async (table: 'pesagens' | 'importacoes' | 'nucleos' | 'lotes' | 'aviarios' | 'importacao_linhas') =>
         Number((await database.db.selectFrom(table).select(database.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      expect({ pesagens: await count('pesagens'), importacoes: await count('importacoes'), nucleos: await count('nucleos'), lotes: await count('lotes'), aviarios: await count('aviarios') }).toEqual({
+      expect({ pesagens: await count('pesagens'), importacoes: await count('importacoes'), nucleos: await count('nucleos'), lotes: await count('lotes'), aviarios: await count('aviarios'), staged: await count('importacao_linhas') }).toEqual({
         pesagens: 0,
         importacoes: 0,
         nucleos: 0,
         lotes: 0,
         aviarios: 0,
+        staged: 0,
       });
       // Nothing left behind blocks the same file: it now imports whole.
       const again = await sendImport(second.baseUrl, token, file);
       expect(again.status).toBe(200);
       expect(((await again.json()) as { importadas: number }).importadas).toBe(ROWS);
       expect(await count('pesagens')).toBe(ROWS);
+    } finally {
+      await database.db.destroy();
+      second.child.kill('SIGTERM');
+    }
+  }, 300_000);
+
+  // SQLite decides an import in a short transaction, then moves its staged rows into pesagens in
+  // chunks: killed in the middle of the move, the next start finishes it. PostgreSQL has one
+  // transaction: killed at its end, it is stored whole or not at all.
+  it.each(testDialects())('finishes at the next start an import killed while its rows were moving [%s]', async (dialect: DialectName) => {
+    const runDir = join(dir, `${dialect}-move`);
+    mkdirSync(join(runDir, 'tmp'), { recursive: true });
+    const created = await createTestDatabase(dialect, runDir);
+    cleanups.push(created.drop);
+    const first = await startServer(created.url, runDir);
+    cleanups.push(async () => void first.child.kill('SIGKILL'));
+    const token = await signUp(first.baseUrl);
+    const pending = sendImport(first.baseUrl, token, bigFile()).then(
+      (response) => `answered ${response.status}`,
+      () => 'connection lost',
+    );
+    await first.waitFor(dialect === 'sqlite' ? 'import moving' : 'import decided', 120_000);
+    first.child.kill('SIGKILL');
+    const outcome = await pending;
+
+    const second = await startServer(created.url, runDir);
+    cleanups.push(async () => void second.child.kill('SIGTERM'));
+    const database = openDatabase(created.url);
+    try {
+      const count = async (table: 'pesagens' | 'importacoes' | 'nucleos' | 'lotes' | 'importacao_linhas' | 'importacao_criados') =>
+        Number((await database.db.selectFrom(table).select(database.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const stored = { pesagens: await count('pesagens'), importacoes: await count('importacoes'), nucleos: await count('nucleos'), lotes: await count('lotes') };
+      const whole = { pesagens: ROWS, importacoes: 1, nucleos: 1, lotes: 1 };
+      if (dialect === 'sqlite') {
+        expect(outcome).toBe('connection lost');
+        expect(stored).toEqual(whole);
+        expect(second.output()).toContain('finished storing an import a stopped server had decided');
+      } else {
+        expect([whole, { pesagens: 0, importacoes: 0, nucleos: 0, lotes: 0 }]).toContainEqual(stored);
+      }
+      expect([await count('importacao_linhas'), await count('importacao_criados')]).toEqual([0, 0]);
+      const rows = await database.db.selectFrom('importacoes').select(['linhas', 'estado']).execute();
+      expect(rows.every((row) => row.linhas === ROWS && row.estado === 'done')).toBe(true);
+      // Weighings point at the farm and flock the import created, none at a placeholder.
+      const farm = await database.db.selectFrom('pesagens').select(['nucleo_id', 'lote_id']).distinct().execute();
+      expect(farm.every((row) => row.nucleo_id > 0 && row.lote_id !== null && row.lote_id > 0)).toBe(true);
     } finally {
       await database.db.destroy();
       second.child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/dialect.js';
-import type { Tables } from '../../db/tables.js';
+import type { ImportEstado, Tables } from '../../db/tables.js';
 import type { ImportRow } from './rows.js';
 
 /** A batch of rows with the farm and flock each was resolved to, written in one go. */
@@ -36,41 +36,62 @@ const COLUMNS = [
   'owner_id', 'nucleo_id', 'lote_id', 'data', 'hora', 'aviario', 'lado', 'box', 'sexo', 'peso_dg',
   'idade_lote', 'linha', 'score', 'serie_balanca', 'obs', 'importacao_id', 'created_at',
 ] as const;
+/** The staged rows' columns: pesagens' own, the owner and time taken from the import when they move. */
+const STAGED_COLUMNS = [
+  'importacao_id', 'nucleo_id', 'lote_id', 'data', 'hora', 'aviario', 'lado', 'box', 'sexo', 'peso_dg',
+  'idade_lote', 'linha', 'score', 'serie_balanca', 'obs',
+] as const;
+/** Rows per INSERT of staged rows or placeholders through the query builder (15 parameters a row, under PostgreSQL's 65,535). */
+const STAGED_ROWS_PER_INSERT = 1000;
 /** Rows per SQLite statement: 17 × 100 bound values, far under SQLite's limit of 32,766. */
 const SQLITE_ROWS_PER_STATEMENT = 100;
 
 /**
  * SQLite: a prepared multi-row INSERT run on Kysely's own connection, so it joins the open
  * transaction; one statement call per 100 rows (a call per row costs more than the row).
+ * `values` lays out one row's parameters in `columns` order.
  */
-function sqliteWriter(connection: BetterSqlite3.Database) {
+function sqliteWriter<Column extends string>(
+  connection: BetterSqlite3.Database,
+  table: string,
+  columns: readonly Column[],
+  values: (params: unknown[], target: ImportTarget, row: ImportRow, nucleoId: number, loteId: number) => void,
+) {
   const statements = new Map<number, BetterSqlite3.Statement>();
-  const row = `(${COLUMNS.map(() => '?').join(',')})`;
+  const row = `(${columns.map(() => '?').join(',')})`;
   const statement = (count: number) => {
     let prepared = statements.get(count);
     if (!prepared) {
-      prepared = connection.prepare(`insert into pesagens (${COLUMNS.join(',')}) values ${Array(count).fill(row).join(',')}`);
+      prepared = connection.prepare(`insert into ${table} (${columns.join(',')}) values ${Array(count).fill(row).join(',')}`);
       statements.set(count, prepared);
     }
     return prepared;
   };
-  return async (_trx: Transaction<Tables>, target: ImportTarget, batch: RowBatch): Promise<void> => {
+  return (target: ImportTarget, batch: RowBatch): void => {
     const { rows, nucleos, lotes } = batch;
     const params: unknown[] = [];
     for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
       const end = Math.min(rows.length, start + SQLITE_ROWS_PER_STATEMENT);
       params.length = 0;
-      for (let index = start; index < end; index += 1) {
-        const r = rows[index]!;
-        params.push(
-          target.ownerId, nucleos[index], lotes[index], r.data, r.hora, r.aviario, r.lado, r.box, r.sexo, r.peso_dg,
-          r.idade_lote, r.linha, r.score, r.serie_balanca, r.obs, target.importacaoId, target.now,
-        );
-      }
+      for (let index = start; index < end; index += 1) values(params, target, rows[index]!, nucleos[index]!, lotes[index]!);
       statement(end - start).run(params);
     }
   };
 }
+
+const pesagemValues = (params: unknown[], target: ImportTarget, r: ImportRow, nucleoId: number, loteId: number) => {
+  params.push(
+    target.ownerId, nucleoId, loteId, r.data, r.hora, r.aviario, r.lado, r.box, r.sexo, r.peso_dg,
+    r.idade_lote, r.linha, r.score, r.serie_balanca, r.obs, target.importacaoId, target.now,
+  );
+};
+
+const stagedValues = (params: unknown[], target: ImportTarget, r: ImportRow, nucleoId: number, loteId: number) => {
+  params.push(
+    target.importacaoId, nucleoId, loteId, r.data, r.hora, r.aviario, r.lado, r.box, r.sexo, r.peso_dg,
+    r.idade_lote, r.linha, r.score, r.serie_balanca, r.obs,
+  );
+};
 
 /**
  * PostgreSQL: one INSERT … SELECT FROM unnest(arrays) per batch, a column per array: a few
@@ -94,9 +115,14 @@ async function postgresWrite(trx: Transaction<Tables>, target: ImportTarget, bat
 /** Imports (importacoes) and the farms, houses and flocks an import may create. The only writer of imported weighings. */
 export function importacoesRepository(database: Database) {
   const db: Kysely<Tables> = database.db;
-  const writeRows = database.dialect === 'sqlite' && database.sqlite ? sqliteWriter(database.sqlite) : postgresWrite;
+  const sqlite = database.dialect === 'sqlite' ? database.sqlite : undefined;
+  const sqlitePesagens = sqlite ? sqliteWriter(sqlite, 'pesagens', COLUMNS, pesagemValues) : undefined;
+  const writeRows = sqlitePesagens ? async (_trx: Transaction<Tables>, target: ImportTarget, batch: RowBatch) => sqlitePesagens(target, batch) : postgresWrite;
+  const sqliteStaged = sqlite ? sqliteWriter(sqlite, 'importacao_linhas', STAGED_COLUMNS, stagedValues) : undefined;
 
   return {
+    dialect: database.dialect,
+
     async exists(ownerId: number, hash: string): Promise<boolean> {
       const row = await db.selectFrom('importacoes').select('id').where('owner_id', '=', ownerId).where('hash', '=', hash).executeTakeFirst();
       return row !== undefined;
@@ -177,6 +203,97 @@ export function importacoesRepository(database: Database) {
 
     /** Stores a batch of weighings in the open transaction, the fastest way each database offers. */
     writeRows,
+
+    /** A staged import's row, committed at once: its unique (owner, hash) refuses the same file while it is read. */
+    async beginStaged(values: { ownerId: number; userId: number; arquivo: string; hash: string; now: number }): Promise<number> {
+      const { id } = await db
+        .insertInto('importacoes')
+        .values({ owner_id: values.ownerId, user_id: values.userId, arquivo: values.arquivo, hash: values.hash, linhas: 0, created_at: values.now, estado: 'staging' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /** Commits a batch of a staged import's rows in a transaction of its own (tens of milliseconds). */
+    async stageRows(target: ImportTarget, batch: RowBatch): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (sqliteStaged) return sqliteStaged(target, batch);
+        for (let start = 0; start < batch.rows.length; start += STAGED_ROWS_PER_INSERT) {
+          const values = batch.rows.slice(start, start + STAGED_ROWS_PER_INSERT).map((row, offset) => ({
+            importacao_id: target.importacaoId, nucleo_id: batch.nucleos[start + offset]!, lote_id: batch.lotes[start + offset]!,
+            data: row.data, hora: row.hora, aviario: row.aviario, lado: row.lado, box: row.box, sexo: row.sexo, peso_dg: row.peso_dg,
+            idade_lote: row.idade_lote, linha: row.linha, score: row.score, serie_balanca: row.serie_balanca, obs: row.obs,
+          }));
+          await trx.insertInto('importacao_linhas').values(values).execute();
+        }
+      });
+    },
+
+    /** Records what a placeholder became, and the import as decided ('moving') with its row count, in the caller's transaction. */
+    async markDecided(trx: Transaction<Tables>, importacaoId: number, linhas: number, created: ReadonlyMap<number, number>): Promise<void> {
+      const rows = [...created].map(([provisorio, real_id]) => ({ importacao_id: importacaoId, provisorio, real_id }));
+      for (let start = 0; start < rows.length; start += STAGED_ROWS_PER_INSERT) {
+        await trx.insertInto('importacao_criados').values(rows.slice(start, start + STAGED_ROWS_PER_INSERT)).execute();
+      }
+      const { numUpdatedRows } = await trx.updateTable('importacoes').set({ estado: 'moving', linhas }).where('id', '=', importacaoId).where('estado', '=', 'staging').executeTakeFirstOrThrow();
+      // The import row went with its account (deleted meanwhile): nothing to decide.
+      if (numUpdatedRows !== 1n) throw new Error(`import ${importacaoId} is no longer staging`);
+    },
+
+    /**
+     * Moves up to `limit` of a decided import's staged rows into pesagens, in file order, in one
+     * transaction; answers how many moved (0: none left).
+     */
+    async moveRows(importacaoId: number, limit: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const chunk = await trx
+          .selectFrom('importacao_linhas')
+          .select((eb) => [eb.fn.max('id').as('last'), eb.fn.countAll<number>().as('rows')])
+          .where('id', 'in', (eb) => eb.selectFrom('importacao_linhas').select('id').where('importacao_id', '=', importacaoId).orderBy('id').limit(limit))
+          .executeTakeFirstOrThrow();
+        const rows = Number(chunk.rows);
+        if (rows === 0 || chunk.last === null) return 0;
+        await sql`
+          insert into pesagens (${sql.join(COLUMNS.map((name) => sql.ref(name)))})
+          select i.owner_id, coalesce(f.real_id, s.nucleo_id), coalesce(l.real_id, s.lote_id), s.data, s.hora, s.aviario, s.lado, s.box, s.sexo,
+            s.peso_dg, s.idade_lote, s.linha, s.score, s.serie_balanca, s.obs, s.importacao_id, i.created_at
+          from importacao_linhas s
+          join importacoes i on i.id = s.importacao_id
+          left join importacao_criados f on f.importacao_id = s.importacao_id and f.provisorio = s.nucleo_id
+          left join importacao_criados l on l.importacao_id = s.importacao_id and l.provisorio = s.lote_id
+          where s.importacao_id = ${importacaoId} and s.id <= ${chunk.last}
+          order by s.id
+        `.execute(trx);
+        await trx.deleteFrom('importacao_linhas').where('importacao_id', '=', importacaoId).where('id', '<=', chunk.last).execute();
+        return rows;
+      });
+    },
+
+    /** The import is whole: its placeholders' map goes, its row says 'done'. */
+    async markDone(importacaoId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('importacao_criados').where('importacao_id', '=', importacaoId).execute();
+        await trx.updateTable('importacoes').set({ estado: 'done' }).where('id', '=', importacaoId).execute();
+      });
+    },
+
+    /** Removes a staged import that will not be stored: its staged rows `limit` at a time, then its row. */
+    async discardStaged(importacaoId: number, limit: number, between: () => Promise<void>): Promise<void> {
+      for (;;) {
+        const { numDeletedRows } = await db
+          .deleteFrom('importacao_linhas')
+          .where('id', 'in', (eb) => eb.selectFrom('importacao_linhas').select('id').where('importacao_id', '=', importacaoId).orderBy('id').limit(limit))
+          .executeTakeFirstOrThrow();
+        if (numDeletedRows === 0n) break;
+        await between();
+      }
+      await db.deleteFrom('importacoes').where('id', '=', importacaoId).where('estado', '=', 'staging').execute();
+    },
+
+    /** Imports a stopped process left unfinished: 'staging' ones to remove, 'moving' ones to finish. */
+    async unfinished(): Promise<{ id: number; owner_id: number; estado: ImportEstado }[]> {
+      return db.selectFrom('importacoes').select(['id', 'owner_id', 'estado']).where('estado', '<>', 'done').orderBy('id').execute();
+    },
   };
 }
 export type ImportacoesRepository = ReturnType<typeof importacoesRepository>;

@@ -114,6 +114,34 @@ describeEachDialect('POST /api/importacao: storing files', (portal) => {
     expect(row).toMatchObject({ nucleo_id: farm.id, peso_dg: 17005, obs: 'fêmea' });
   });
 
+  it('refuses a UTF-8 file with one Windows-1252 line, naming the line, and creates nothing', async () => {
+    const before = await storedCounts(portal(), owner.user.id);
+    const utf8 = (text: string) => Buffer.from(text, 'utf8');
+    const file = Buffer.concat([
+      utf8('data;nucleo;lote;peso\r\n15/11/2026;Granja São João;L-100;1500\r\n15/11/2026;GSJ;L-100;1501\r\n'),
+      Buffer.from('15/11/2026;Granja S\xe3o Jo\xe3o Nova;L-9;1502\r\n', 'latin1'),
+      utf8('15/11/2026;Granja São João;L-100;1503\r\n'),
+    ]);
+    for (const dry_run of [true, false]) {
+      const answer = await importFile(portal(), owner, file, { dry_run, create_missing: true });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'IMPORT_ENCODING_MIXED', linha: 4 });
+    }
+    // The other way round: Windows-1252 first, a UTF-8 line later is the odd one.
+    const reversed = Buffer.concat([Buffer.from('data;nucleo;lote;peso\nx;Granja S\xe3o Jo\xe3o;L-100;1\n\n', 'latin1'), utf8('x;São;L;1\n')]);
+    expect((await importFile(portal(), owner, reversed)).body).toMatchObject({ code: 'IMPORT_ENCODING_MIXED', linha: 4 });
+    expect(await storedCounts(portal(), owner.user.id)).toEqual(before);
+  });
+
+  it('reads a long Windows-1252 file whose only accents come late as Windows-1252', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, index) => `16/11/2026;GSJ;L-100;${1000 + (index % 500)};ok`);
+    const file = Buffer.concat([Buffer.from(`data;nucleo;lote;peso;obs\n${rows.join('\n')}\n`), Buffer.from('16/11/2026;GSJ;L-100;1999;f\xeamea\n', 'latin1')]);
+    const answer = await importFile(portal(), owner, file);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const last = await portal().database.db.selectFrom('pesagens').select('obs').where('importacao_id', '=', answer.body.importacao_id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(last.obs).toBe('fêmea');
+  });
+
   it('stores nothing in a dry run and answers the preview', async () => {
     const before = await storedCounts(portal(), owner.user.id);
     const file = csvOf(['data', 'nucleo', 'lote', 'peso'], [['09/11/2026', 'GSJ', 'L-100', '1234,5'], ['09/11/2026', 'Granja Nova', 'L-1', '99']]);

@@ -8,8 +8,9 @@ import { removeStaleUploads } from './stale-uploads.js';
 
 /** Manual import of weighing files: POST /api/importacao (multipart). */
 export const importsModule: FeatureModule = ({ config, database, clock, log, requireAccount, scopes }) => {
+  const imports = importsService({ importacoes: importacoesRepository(database), users: usersRepository(database.db), clock, log });
   const routes = importsRoutes(
-    importsService({ importacoes: importacoesRepository(database), users: usersRepository(database.db), clock, log }),
+    imports,
     requireAccount,
     scopes,
     config.IMPORT_MAX_MB * 1024 * 1024,
@@ -18,6 +19,8 @@ export const importsModule: FeatureModule = ({ config, database, clock, log, req
     // A server killed mid-import leaves its upload folder behind: the next start clears old ones.
     // File times are the real clock's, so Date.now() rather than the portal's clock.
     await removeStaleUploads(tmpdir(), Date.now(), log);
+    // Its import too: one it was reading is removed, one it had decided is finished.
+    await imports.recoverUnfinished();
     await app.register(routes);
   };
 };

@@ -9,6 +9,12 @@ export const CREATED_HOUSE_NAME = 'Aviário 1';
 /** Farms and flocks listed as missing at most (the rows naming more are refused all the same). */
 const MISSING_LISTED = 1000;
 
+/** A record a staged import will create, under its placeholder id (farm and house ids may be placeholders too). */
+type PlannedRecord =
+  | { kind: 'farm'; id: number; houseId: number; nome: string }
+  | { kind: 'house'; id: number; farmId: number }
+  | { kind: 'flock'; id: number; farmId: number; houseId: number; codigo: string };
+
 export interface Resolved {
   nucleoId: number;
   loteId: number;
@@ -47,8 +53,9 @@ function lookup<T>(keys: (item: T) => string[]) {
 /**
  * Resolves the farm (by name, or code) and flock (by code on that farm) each row names, once per
  * distinct pair. Missing ones are refused, or with `createMissing` created in the import's
- * transaction (dry run: only counted). A grant limited to some farms reaches only those and
- * cannot create farms.
+ * transaction when a store is given (PostgreSQL's one transaction); without one they get negative
+ * placeholder ids, only counted in a dry run, created by `createPlanned` when a staged import is
+ * decided. A grant limited to some farms reaches only those and cannot create farms.
  */
 export function referenceResolver(options: {
   scope: OwnerScope;
@@ -68,8 +75,9 @@ export function referenceResolver(options: {
   let pairs = 0;
   const missingFarms = new Map<string, string>();
   const missingFlocks = new Map<string, { nucleo: string; lote: string }>();
-  /** Placeholder ids of a dry run's would-be records. */
+  /** Placeholder ids (negative) of the records to create when no store is given: a dry run's, or a staged import's. */
   let planned = 0;
+  const plan: PlannedRecord[] = [];
 
   const noteMissingFarm = (nome: string) => {
     if (missingFarms.size < MISSING_LISTED && !missingFarms.has(plain(nome))) missingFarms.set(plain(nome), nome);
@@ -91,6 +99,7 @@ export function referenceResolver(options: {
     const created = store
       ? await store.repository.createFarm(store.trx, scope.ownerId, nucleo, CREATED_HOUSE_NAME, store.now)
       : { id: -++planned, nome: nucleo, codigo: '', primeiraCasa: -++planned };
+    if (!store) plan.push({ kind: 'farm', id: created.id, houseId: created.primeiraCasa!, nome: nucleo });
     farms.add(created);
     return created;
   }
@@ -110,11 +119,13 @@ export function referenceResolver(options: {
     let houseId = farm.primeiraCasa;
     if (houseId === null) {
       houseId = store ? await store.repository.createHouse(store.trx, farm.id, CREATED_HOUSE_NAME) : -++planned;
+      if (!store) plan.push({ kind: 'house', id: houseId, farmId: farm.id });
       farm.primeiraCasa = houseId;
     }
     const created = store
       ? await store.repository.createFlock(store.trx, scope.ownerId, farm.id, lote, houseId, store.now)
       : { id: -++planned, nucleo_id: farm.id, codigo: lote, ativo: true };
+    if (!store) plan.push({ kind: 'flock', id: created.id, farmId: farm.id, houseId, codigo: lote });
     flocks.add(created);
     return created;
   }
@@ -143,6 +154,26 @@ export function referenceResolver(options: {
 
     /** What the file names that the owner lacks, in the order first met. */
     missing: () => ({ nucleos: [...missingFarms.values()], lotes: [...missingFlocks.values()] }),
+
+    /**
+     * Creates, in `trx`, the farms, houses and flocks planned under placeholder ids while the file
+     * was read without a store (a staged import); answers each placeholder's real id.
+     */
+    async createPlanned(repository: ImportacoesRepository, trx: Transaction<Tables>, now: number): Promise<Map<number, number>> {
+      const real = new Map<number, number>();
+      const id = (placeholder: number) => (placeholder < 0 ? real.get(placeholder)! : placeholder);
+      for (const record of plan) {
+        if (record.kind === 'farm') {
+          const farm = await repository.createFarm(trx, scope.ownerId, record.nome, CREATED_HOUSE_NAME, now);
+          real.set(record.id, farm.id).set(record.houseId, farm.primeiraCasa!);
+        } else if (record.kind === 'house') {
+          real.set(record.id, await repository.createHouse(trx, id(record.farmId), CREATED_HOUSE_NAME));
+        } else {
+          real.set(record.id, (await repository.createFlock(trx, scope.ownerId, id(record.farmId), record.codigo, id(record.houseId), now)).id);
+        }
+      }
+      return real;
+    },
   };
 }
 export type ReferenceResolver = ReturnType<typeof referenceResolver>;

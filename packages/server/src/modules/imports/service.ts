@@ -9,7 +9,8 @@ import {
 } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 import type { FastifyBaseLogger } from 'fastify';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
+import { IMPORT_WRITES, isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../http/errors.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { OwnerScope } from '../permissions/scope.js';
@@ -93,21 +94,22 @@ const toPreviewRow = (linha: number, row: ImportRow) => ({
 /** A debug line each time this many more rows are written (not yet committed). */
 const PROGRESS_LOG_ROWS = 100_000;
 
-/** Rows gathered between two writes (one chunk of the file is about 3,500 rows). */
-const WRITE_BATCH = 5000;
+type References = Awaited<ReturnType<ImportacoesRepository['references']>>;
+type Answer = (result: ReadResult, resolver: ReferenceResolver, stored: { id: number | null; rows: number }) => ImportResponse;
 
 /**
  * Reads the file in ONE streaming pass: each chunk's rows are checked, their farm and flock
- * resolved, and (real import, while no row was refused) written in the open transaction. A
- * refused row stops the writing but not the reading, so every fault is reported; the
- * transaction is then rolled back and nothing stays. Memory holds one chunk's rows, the first
- * rows of the preview and up to 1000 refusals.
+ * resolved, and (real import, while no row was refused) handed to `write` once `batchRows` are
+ * gathered (staged, or written in the open transaction). A refused row stops the writing but not
+ * the reading, so every fault is reported; the caller then stores nothing. Memory holds a few
+ * chunks' rows, the first rows of the preview and up to 1000 refusals.
  */
 async function readRows(
   upload: Upload,
   format: FileFormat,
   resolver: ReferenceResolver,
   write: ((batch: RowBatch) => Promise<void>) | undefined,
+  batchRows = Number.POSITIVE_INFINITY,
 ) {
   const read = rowReader(format.columns, format.decimal);
   const amostra: ImportResponse['amostra'] = [];
@@ -160,7 +162,7 @@ async function readRows(
         batch.lotes.push(resolved.loteId);
       }
       if (rejeitadasTotal > 0 && batch.rows.length > 0) batch = { rows: [], nucleos: [], lotes: [] };
-      if (write && batch.rows.length >= WRITE_BATCH) {
+      if (write && batch.rows.length >= batchRows) {
         await write(batch);
         batch = { rows: [], nucleos: [], lotes: [] };
       }
@@ -170,9 +172,129 @@ async function readRows(
   return { amostra, rejeitadas, rejeitadasTotal, linhas, validas };
 }
 
+type ReadResult = Awaited<ReturnType<typeof readRows>>;
+
 /** Manual import of weighing files (POST /api/importacao). */
 export function importsService(deps: { importacoes: ImportacoesRepository; users: UsersRepository; clock: () => number; log: FastifyBaseLogger }) {
   const { importacoes, users, clock, log } = deps;
+  const writes = IMPORT_WRITES[importacoes.dialect];
+
+  /** Counts rows written; a debug line each PROGRESS_LOG_ROWS (the kill tests wait for it). */
+  const progress = (ownerId: number, importacaoId: number) => {
+    let written = 0;
+    return (rows: number) => {
+      const before = written;
+      written += rows;
+      if (Math.floor(written / PROGRESS_LOG_ROWS) > Math.floor(before / PROGRESS_LOG_ROWS)) {
+        log.debug({ owner: ownerId, importacao: importacaoId, written }, 'import in progress');
+      }
+    };
+  };
+
+  /** Moves a decided import's staged rows into pesagens a chunk at a time, other calls served between chunks. */
+  async function moveStaged(ownerId: number, importacaoId: number): Promise<void> {
+    let moved = 0;
+    for (let rows = await importacoes.moveRows(importacaoId, writes.moveRows); rows > 0; rows = await importacoes.moveRows(importacaoId, writes.moveRows)) {
+      moved += rows;
+      log.debug({ owner: ownerId, importacao: importacaoId, moved }, 'import moving');
+      await eventLoopTurn();
+    }
+    await importacoes.markDone(importacaoId);
+  }
+
+  /** Removes a staged import that will not be stored; a failure is logged (the next start removes it). */
+  async function discardStaged(importacaoId: number): Promise<void> {
+    await importacoes.discardStaged(importacaoId, writes.moveRows, () => eventLoopTurn()).catch((error: unknown) => {
+      log.error({ err: error, importacao: importacaoId }, 'refused import not removed yet: the next start removes it');
+    });
+  }
+
+  /**
+   * SQLite (IMPORT_WRITES): the rows are committed to the staging table a batch at a time while
+   * the file is read, nothing of them visible; a refusal, an error or a killed process leaves
+   * nothing once cleaned. One short transaction then creates the missing farms and flocks and
+   * marks the import decided, and the rows move into pesagens in chunks (a killed process
+   * finishes the move at its next start). No transaction outlasts a batch or a chunk.
+   */
+  async function importStaged(scope: OwnerScope, options: ImportOptions, upload: Upload, format: FileFormat, references: References, answer: Answer): Promise<ImportResponse> {
+    const now = clock();
+    const importacaoId = await importacoes
+      .beginStaged({ ownerId: scope.ownerId, userId: scope.actorId, arquivo: upload.arquivo, hash: upload.hash, now })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('IMPORT_DUPLICATE') : error;
+      });
+    const target: ImportTarget = { ownerId: scope.ownerId, importacaoId, now };
+    // No store: the farms and flocks to create get placeholder ids until the import is decided.
+    const resolver = referenceResolver({ scope, ...references, createMissing: options.createMissing });
+    const count = progress(scope.ownerId, importacaoId);
+    let preview: ImportResponse;
+    try {
+      const result = await readRows(
+        upload,
+        format,
+        resolver,
+        async (batch) => {
+          // A transaction of at most batchRows rows each, other calls served between.
+          for (let start = 0; start < batch.rows.length; start += writes.batchRows) {
+            const end = start + writes.batchRows;
+            await importacoes.stageRows(target, { rows: batch.rows.slice(start, end), nucleos: batch.nucleos.slice(start, end), lotes: batch.lotes.slice(start, end) });
+            count(Math.min(end, batch.rows.length) - start);
+            await eventLoopTurn();
+          }
+        },
+        writes.batchRows,
+      );
+      preview = answer(result, resolver, { id: null, rows: 0 });
+      if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
+      await importacoes.transaction(async (trx) => {
+        await importacoes.markDecided(trx, importacaoId, result.validas, await resolver.createPlanned(importacoes, trx, now));
+      });
+    } catch (error) {
+      await discardStaged(importacaoId);
+      throw error;
+    }
+    log.debug({ owner: scope.ownerId, importacao: importacaoId }, 'import decided');
+    await moveStaged(scope.ownerId, importacaoId).catch((error: unknown) => {
+      // Decided: the rows are not lost, the next start moves the rest.
+      log.error({ err: error, importacao: importacaoId }, 'decided import not fully moved yet: the next start finishes it');
+      throw error;
+    });
+    return { ...preview, importacao_id: importacaoId, importadas: preview.validas };
+  }
+
+  /**
+   * PostgreSQL (IMPORT_WRITES): one transaction on a pooled connection of its own; MVCC keeps
+   * other calls from waiting on it, and a killed server's transaction is rolled back by the database.
+   */
+  async function importInOneTransaction(scope: OwnerScope, options: ImportOptions, upload: Upload, format: FileFormat, references: References, answer: Answer): Promise<ImportResponse> {
+    return importacoes
+      .transaction(async (trx) => {
+        const now = clock();
+        const importacaoId = await importacoes.insertImport(trx, { ownerId: scope.ownerId, userId: scope.actorId, arquivo: upload.arquivo, hash: upload.hash, now });
+        const target: ImportTarget = { ownerId: scope.ownerId, importacaoId, now };
+        const resolver = referenceResolver({ scope, ...references, createMissing: options.createMissing, store: { repository: importacoes, trx, now } });
+        const count = progress(scope.ownerId, importacaoId);
+        const result = await readRows(
+          upload,
+          format,
+          resolver,
+          async (batch) => {
+            await importacoes.writeRows(trx, target, batch);
+            count(batch.rows.length);
+          },
+          writes.batchRows,
+        );
+        const preview = answer(result, resolver, { id: null, rows: 0 });
+        // Throwing rolls back everything: the weighings written so far, created farms and flocks, the import.
+        if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
+        await importacoes.setImportRows(trx, importacaoId, result.validas);
+        log.debug({ owner: scope.ownerId, importacao: importacaoId }, 'import decided');
+        return { ...preview, importacao_id: importacaoId, importadas: result.validas };
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('IMPORT_DUPLICATE') : error;
+      });
+  }
 
   return {
     async importFile(scope: OwnerScope, options: ImportOptions, upload: Upload): Promise<ImportResponse> {
@@ -181,9 +303,9 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
       const format = readFormat(upload, options, actor?.separador_csv ?? DEFAULT_CSV_SEPARATOR);
       // Checked first so a repeated file is refused at once; the unique key decides under concurrency.
       if (await importacoes.exists(scope.ownerId, upload.hash)) throw new AppError('IMPORT_DUPLICATE');
-      const { farms, flocks } = await importacoes.references(scope.ownerId);
+      const references = await importacoes.references(scope.ownerId);
 
-      const answer = (result: Awaited<ReturnType<typeof readRows>>, resolver: ReferenceResolver, stored: { id: number | null; rows: number }): ImportResponse => ({
+      const answer: Answer = (result, resolver, stored) => ({
         dry_run: options.dryRun,
         arquivo: upload.arquivo,
         separador: format.separador,
@@ -200,36 +322,34 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
       });
 
       if (options.dryRun) {
-        const resolver = referenceResolver({ scope, farms, flocks, createMissing: options.createMissing });
+        const resolver = referenceResolver({ scope, ...references, createMissing: options.createMissing });
         return answer(await readRows(upload, format, resolver, undefined), resolver, { id: null, rows: 0 });
       }
-
-      const response = await importacoes
-        .transaction(async (trx) => {
-          const now = clock();
-          const importacaoId = await importacoes.insertImport(trx, { ownerId: scope.ownerId, userId: scope.actorId, arquivo: upload.arquivo, hash: upload.hash, now });
-          const target: ImportTarget = { ownerId: scope.ownerId, importacaoId, now };
-          const resolver = referenceResolver({ scope, farms, flocks, createMissing: options.createMissing, store: { repository: importacoes, trx, now } });
-          let written = 0;
-          const result = await readRows(upload, format, resolver, async (batch) => {
-            await importacoes.writeRows(trx, target, batch);
-            const before = written;
-            written += batch.rows.length;
-            if (Math.floor(written / PROGRESS_LOG_ROWS) > Math.floor(before / PROGRESS_LOG_ROWS)) {
-              log.debug({ owner: scope.ownerId, importacao: importacaoId, written }, 'import in progress');
-            }
-          });
-          const preview = answer(result, resolver, { id: null, rows: 0 });
-          // Throwing rolls back everything: the weighings written so far, created farms and flocks, the import.
-          if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
-          await importacoes.setImportRows(trx, importacaoId, result.validas);
-          return { ...preview, importacao_id: importacaoId, importadas: result.validas };
-        })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new AppError('IMPORT_DUPLICATE') : error;
-        });
+      const store = writes.staged ? importStaged : importInOneTransaction;
+      const response = await store(scope, options, upload, format, references, answer);
       log.info({ owner: scope.ownerId, importacao: response.importacao_id, rows: response.importadas, ms: Date.now() - started }, 'weighings imported');
       return response;
+    },
+
+    /**
+     * At start: removes the staged imports a stopped process was reading (nothing of them was
+     * visible) and finishes moving the decided ones. SQLite only has them (one portal per file).
+     */
+    async recoverUnfinished(): Promise<void> {
+      for (const { id, owner_id, estado } of await importacoes.unfinished()) {
+        try {
+          if (estado === 'staging') {
+            await importacoes.discardStaged(id, writes.moveRows, () => eventLoopTurn());
+            log.info({ importacao: id }, 'removed an import a stopped server was reading: nothing of it was stored');
+          } else {
+            await moveStaged(owner_id, id);
+            log.info({ importacao: id }, 'finished storing an import a stopped server had decided');
+          }
+        } catch (error) {
+          // The portal starts all the same; the next start tries again.
+          log.error({ err: error, importacao: id, estado }, 'an import a stopped server left unfinished could not be completed');
+        }
+      }
     },
   };
 }

@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../http/errors.js';
+import { encodingInspector } from './encoding.js';
 
 /** A received file on disk, with what the import needs to know of its bytes. */
 export interface Upload {
@@ -47,11 +48,20 @@ function fileName(raw: string | undefined): string {
   return (clean || 'arquivo.csv').slice(0, 200);
 }
 
-/** Hashes, checks UTF-8 and keeps the head of what passes through. */
+/** IMPORT_ENCODING_MIXED naming the line where the file's second encoding shows up. */
+export class ImportEncodingMixedError extends AppError {
+  constructor(readonly linha: number) {
+    super('IMPORT_ENCODING_MIXED');
+  }
+  override body() {
+    return { ...super.body(), linha: this.linha };
+  }
+}
+
+/** Hashes, decides the encoding and keeps the head of what passes through. */
 function inspector() {
   const hash = createHash('sha256');
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let utf8 = true;
+  const encoding = encodingInspector();
   let bytes = 0;
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -63,26 +73,16 @@ function inspector() {
         head.push(chunk.subarray(0, HEAD_BYTES - headBytes));
         headBytes += Math.min(chunk.length, HEAD_BYTES - headBytes);
       }
-      if (utf8) {
-        try {
-          decoder.decode(chunk, { stream: true });
-        } catch {
-          utf8 = false;
-        }
-      }
+      encoding.push(chunk);
       done(null, chunk);
     },
   });
   return {
     stream,
     finish() {
-      if (utf8) {
-        try {
-          decoder.decode();
-        } catch {
-          utf8 = false;
-        }
-      }
+      const { utf8, mixedLine } = encoding.finish();
+      // Decoded either way, part of the text would be stored wrong: refused before anything is read.
+      if (mixedLine !== undefined) throw new ImportEncodingMixedError(mixedLine);
       return { hash: hash.digest('hex'), bytes, utf8, head: Buffer.concat(head) };
     },
   };

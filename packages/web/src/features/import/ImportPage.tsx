@@ -16,14 +16,22 @@ import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { exampleCsv, exampleLine } from './exampleCsv';
 import { ImportResult } from './ImportResult';
-import { ImportRejectedError, sendImport, type ImportProgress } from './upload';
+import { ImportEncodingMixedError, ImportRejectedError, sendImport, type ImportProgress } from './upload';
 
 const SEPARATORS = [';', ',', 'tab', '|'] as const;
 const AUTO = 'auto';
 
-/** How the error of a call reads: its translated code, and for a refused import its preview. */
-function failureOf(error: unknown): { code: string; preview?: ImportResponse } {
+/** A failed call as the screen shows it: its translated code, for a refused import its preview, for a mixed encoding the line. */
+interface Failure {
+  code: string;
+  preview?: ImportResponse;
+  linha?: number;
+}
+
+/** How the error of a call reads. */
+function failureOf(error: unknown): Failure {
   if (error instanceof ImportRejectedError) return { code: error.code, preview: error.preview };
+  if (error instanceof ImportEncodingMixedError) return { code: error.code, linha: error.linha };
   if (error instanceof ApiError) return { code: error.code };
   console.error('[import] unexpected failure', error);
   return { code: 'INTERNAL' };
@@ -90,7 +98,7 @@ export default function ImportPage({ route }: ScreenProps) {
   const [createMissing, setCreateMissing] = useState(false);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [result, setResult] = useState<ImportResponse | null>(null);
-  const [failure, setFailure] = useState<{ code: string; preview?: ImportResponse } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   // Automatic by default: the server takes the user's separator when the header line uses it, else the one it uses.
   const chosenSeparator = separator ?? AUTO;
@@ -208,6 +216,11 @@ export default function ImportPage({ route }: ScreenProps) {
         {failure && (
           <Alert color="red" data-testid="import-error" data-code={failure.code}>
             {t(`errors.${failure.code}`)}
+            {failure.linha !== undefined && (
+              <Text size="sm" mt={4} data-testid="import-error-line">
+                {t('import.encodingLine', { line: n.format(failure.linha) })}
+              </Text>
+            )}
           </Alert>
         )}
         {result && !result.dry_run && (

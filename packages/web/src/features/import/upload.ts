@@ -35,10 +35,23 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/** IMPORT_ENCODING_MIXED: the error with the file line where the second encoding shows up. */
+export class ImportEncodingMixedError extends ApiError {
+  constructor(
+    message: string,
+    readonly linha: number,
+  ) {
+    super('IMPORT_ENCODING_MIXED', message, 400);
+  }
+}
+
 function errorOf(status: number, body: unknown): ApiError {
   const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const rejected = importRejectedBody.safeParse(body);
   if (rejected.success) return new ImportRejectedError(rejected.data.message, rejected.data.importacao);
+  if (data.code === 'IMPORT_ENCODING_MIXED' && typeof data.linha === 'number') {
+    return new ImportEncodingMixedError(typeof data.message === 'string' ? data.message : '', data.linha);
+  }
   const code = isErrorCode(data.code) ? data.code : status === 401 ? 'UNAUTHENTICATED' : status === 0 ? 'NETWORK_ERROR' : 'INTERNAL';
   return new ApiError(code, typeof data.message === 'string' ? data.message : '', status, Array.isArray(data.errors) ? data.errors : []);
 }
