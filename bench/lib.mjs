@@ -2,12 +2,15 @@
 // in-process portal, a PostgreSQL database of its own and the Markdown table of the results.
 // Not a benchmark itself (run.mjs runs *.bench.mjs only).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../packages/server/dist/app.js';
 import { loadConfig } from '../packages/server/dist/config.js';
 import { openDatabase } from '../packages/server/dist/db/dialect.js';
+import { credentialUserFor, hashDeviceSecret, newDeviceSecret } from '../packages/server/dist/modules/devices/credentials.js';
+import { dataTopic } from '../packages/server/dist/modules/devices/protocol.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { createLogger } from '../packages/server/dist/logger.js';
 
@@ -105,5 +108,68 @@ export async function withPostgresDatabase(use, adminUrl = POSTGRES_ADMIN_URL) {
     }
   } finally {
     await admin.end();
+  }
+}
+
+/** A free TCP port on the loopback address (for a portal started as its own process). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS of a process, in MiB. */
+export const rssMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+/** VmRSS of `pid` every 500 ms until the returned function is called: first, peak, last (MiB). */
+export function sampleRss(pid) {
+  const samples = [rssMiB(pid)];
+  const timer = setInterval(() => samples.push(rssMiB(pid)), 500);
+  return () => {
+    clearInterval(timer);
+    samples.push(rssMiB(pid));
+    return { start: samples[0], peak: Math.max(...samples), end: samples.at(-1) };
+  };
+}
+
+/** The q-quantile (0..1) of numbers sorted ascending; NaN when there are none. */
+export const quantileOf = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN;
+
+/**
+ * `count` CS scales of `ownerId` on farm `nucleoId`, written straight into the portal's database with
+ * secrets made by the portal's own credential functions (thousands of registerdevice calls would
+ * only time the registration). Answers each with its id, broker login, secret and data topic.
+ */
+export async function insertBenchDevices(databaseUrl, { ownerId, nucleoId, count, prefix }) {
+  const database = openDatabase(databaseUrl);
+  try {
+    const stamp = Date.now();
+    const devices = Array.from({ length: count }, (_, index) => ({ modelo: 'CS', serie: `${prefix}-${stamp}-${index}`, chip_id: 'BENCH01', senha: newDeviceSecret() }));
+    const rows = devices.map((device) => ({
+      owner_id: ownerId,
+      modelo: device.modelo,
+      serie: device.serie,
+      chip_id: device.chip_id,
+      versao: '1.0',
+      nome: '',
+      nucleo_id: nucleoId,
+      aviario_id: null,
+      obs: '',
+      credential_user: credentialUserFor(device.modelo, device.serie),
+      credential_hash: hashDeviceSecret(device.senha),
+      last_contact_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    }));
+    for (let at = 0; at < rows.length; at += 100) await database.db.insertInto('devices').values(rows.slice(at, at + 100)).execute();
+    const ids = new Map((await database.db.selectFrom('devices').select(['id', 'serie']).where('owner_id', '=', ownerId).execute()).map((row) => [row.serie, row.id]));
+    return devices.map((device) => ({ ...device, id: ids.get(device.serie), usuario: credentialUserFor(device.modelo, device.serie), topic: dataTopic(device.modelo, device.serie) }));
+  } finally {
+    await database.db.destroy();
   }
 }

@@ -2,9 +2,10 @@
 // `rate` readings a second (1 for the live figures), spread evenly over the second; the send times go back to the main thread at
 // the end. Mode 'mqtt': one mqtt.js client per device on the portal's broker (ID after connecting,
 // then PESO at QoS 0). Mode 'ws': the limit, one WebSocket to the bare relay carrying the same
-// events the portal would send, addressed to the tab watching the device.
+// events the portal would send, addressed to the tab watching the device. Mode 'pes' (bench/load.bench.mjs):
+// weighing records (PES, QoS 1, numbered) instead of readings, and each ACK's arrival time kept.
 import { parentPort, workerData } from 'node:worker_threads';
-import { formatDeviceMessage } from '@portal/shared';
+import { formatDeviceMessage, parsePortalMessage } from '@portal/shared';
 import { connect } from 'mqtt';
 import WebSocket from 'ws';
 
@@ -12,7 +13,8 @@ const { mode, url, devices, socketOf, pesoBase, rate } = workerData;
 /** Each device sends `rate` readings a second. */
 const PERIOD_MS = 1000 / rate;
 const now = () => performance.timeOrigin + performance.now();
-const CONNECT_CONCURRENCY = 50;
+/** Devices connecting at once: the broker refuses more than 16 logins pending from one address (PENDING_LOGINS). */
+const CONNECT_CONCURRENCY = workerData.connectConcurrency ?? 50;
 
 /** Every reading sent: [device index, its k-th reading, send time] triples. */
 let sent = new Float64Array(3 * 65536);
@@ -27,12 +29,15 @@ const record = (index, k, at) => {
   sentCount += 1;
 };
 
+/** Mode 'pes': every ACK received, as [device index, seq, arrival time] triples. */
+const acks = [];
 let disconnects = 0;
 let clients = [];
 let relay;
 
 async function connectMqtt() {
   clients = new Array(devices.length);
+  const connectedOnce = new Set();
   let next = 0;
   let failed = 0;
   const one = (index) =>
@@ -41,6 +46,14 @@ async function connectMqtt() {
       const client = connect(url, { clientId: `${device.modelo}-${device.serie}`, username: device.usuario, password: device.senha, reconnectPeriod: 0, connectTimeout: 30_000, keepalive: 60, queueQoSZero: false });
       clients[index] = client;
       client.once('connect', () => {
+        connectedOnce.add(index);
+        if (mode === 'pes') {
+          client.subscribe(device.topic.replace(/dados$/, 'cmd'), { qos: 1 });
+          client.on('message', (_topic, payload) => {
+            const message = parsePortalMessage(payload.toString());
+            if (message.ok && message.message.tipo === 'ACK') acks.push(index, message.message.seq, now());
+          });
+        }
         client.publish(device.topic, formatDeviceMessage({ tipo: 'ID', modelo: device.modelo, serie: device.serie, chip_id: device.chip_id, versao: '1.0' }), { qos: 1 });
         client.on('close', () => (disconnects += 1));
         resolve();
@@ -48,6 +61,13 @@ async function connectMqtt() {
       client.once('error', (error) => {
         failed += 1;
         console.error(`device ${device.serie}: ${error.message}`);
+        resolve();
+      });
+      // A broker that closes the connection before CONNACK sends no error.
+      client.once('close', () => {
+        if (client.connected || connectedOnce.has(index)) return;
+        failed += 1;
+        console.error(`device ${device.serie}: closed before connecting`);
         resolve();
       });
     });
@@ -72,7 +92,29 @@ async function connectRelay() {
 function sendOne(index, k) {
   const device = devices[index];
   const peso = pesoBase + k;
-  if (mode === 'mqtt') {
+  if (mode === 'pes') {
+    const client = clients[index];
+    const at = new Date();
+    const pad = (value) => String(value).padStart(2, '0');
+    const message = {
+      tipo: 'PES',
+      seq: k + 1,
+      data: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
+      hora: `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`,
+      nucleo: '',
+      lote: '',
+      aviario: '1',
+      lado: '1',
+      box: '1',
+      sexo: 'M',
+      peso: peso + 0.5,
+      idade_lote: null,
+      linha: '',
+      score: null,
+      obs: '',
+    };
+    if (client.connected) client.publish(device.topic, formatDeviceMessage(message), { qos: 1 });
+  } else if (mode === 'mqtt') {
     const client = clients[index];
     // A reading while disconnected is lost: it is counted as sent all the same.
     if (client.connected) client.publish(device.topic, formatDeviceMessage({ tipo: 'PESO', peso, estavel: true, aves: 1 }), { qos: 0 });
@@ -105,12 +147,12 @@ function start() {
 
 parentPort.on('message', async (message) => {
   if (message === 'connect') {
-    const failed = mode === 'mqtt' ? await connectMqtt() : await connectRelay();
+    const failed = mode === 'ws' ? await connectRelay() : await connectMqtt();
     parentPort.postMessage({ t: 'connected', failed });
   } else if (message === 'start') start();
   else if (message === 'stop') {
     clearInterval(timer);
-    parentPort.postMessage({ t: 'sent', sent: sent.slice(0, sentCount * 3), disconnects });
+    parentPort.postMessage({ t: 'sent', sent: sent.slice(0, sentCount * 3), acks: Float64Array.from(acks), disconnects });
   } else if (message === 'close') {
     await Promise.all(clients.map((client) => client?.endAsync(true)));
     relay?.close();

@@ -17,16 +17,12 @@
 //   queued 3 s after it.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { deviceKey, LIVE_CHANNEL_VERSION } from '@portal/shared';
 import WebSocket from 'ws';
-import { openDatabase } from '../packages/server/dist/db/dialect.js';
-import { credentialUserFor, hashDeviceSecret, newDeviceSecret } from '../packages/server/dist/modules/devices/credentials.js';
-import { dataTopic } from '../packages/server/dist/modules/devices/protocol.js';
-import { machineLine, portalEnv, postJson, printTable, withScratchDir } from './lib.mjs';
+import { freePort, insertBenchDevices, machineLine, portalEnv, postJson, printTable, sampleRss, withScratchDir } from './lib.mjs';
 
 const DEVICES = Number(process.env.BENCH_LIVE_DEVICES ?? 2000);
 const SOCKETS = Number(process.env.BENCH_LIVE_SOCKETS ?? 200);
@@ -43,17 +39,6 @@ const RELAY = fileURLToPath(new URL('./live-relay.mjs', import.meta.url));
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A child process; resolves with the first match of `ready` in its output. */
 function startProcess(args, env, ready) {
@@ -85,18 +70,6 @@ function cpuOf(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-const rssMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-
-/** VmRSS of `pid` every 500 ms until stopped: first, peak, last. */
-function sampleRss(pid) {
-  const samples = [rssMiB(pid)];
-  const timer = setInterval(() => samples.push(rssMiB(pid)), 500);
-  return () => {
-    clearInterval(timer);
-    samples.push(rssMiB(pid));
-    return { start: samples[0], peak: Math.max(...samples), end: samples.at(-1) };
-  };
 }
 
 /**
@@ -206,48 +179,6 @@ async function measure(label, { mode, url, devices, pid, tabUrl, portal, rate, s
   }
 }
 
-/** The devices' rows with known secrets, written straight into the portal's database. */
-async function insertDevices(databaseUrl, ownerId, nucleoId) {
-  const database = openDatabase(databaseUrl);
-  try {
-    const stamp = Date.now();
-    const devices = Array.from({ length: DEVICES }, (_, index) => ({ modelo: 'CS', serie: `BL-${stamp}-${index}`, chip_id: 'BENCH01', senha: newDeviceSecret() }));
-    for (let at = 0; at < devices.length; at += 100) {
-      await database.db
-        .insertInto('devices')
-        .values(
-          devices.slice(at, at + 100).map((device) => ({
-            owner_id: ownerId,
-            modelo: device.modelo,
-            serie: device.serie,
-            chip_id: device.chip_id,
-            versao: '1.0',
-            nome: '',
-            nucleo_id: nucleoId,
-            aviario_id: null,
-            obs: '',
-            credential_user: credentialUserFor(device.modelo, device.serie),
-            credential_hash: hashDeviceSecret(device.senha),
-            last_contact_at: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .execute();
-    }
-    const ids = new Map((await database.db.selectFrom('devices').select(['id', 'serie']).where('owner_id', '=', ownerId).execute()).map((row) => [row.serie, row.id]));
-    return devices.map((device) => ({
-      ...device,
-      id: ids.get(device.serie),
-      usuario: credentialUserFor(device.modelo, device.serie),
-      topic: dataTopic(device.modelo, device.serie),
-      chave: deviceKey(device),
-    }));
-  } finally {
-    await database.db.destroy();
-  }
-}
-
 async function portalRun(dir) {
   const databaseUrl = `sqlite:${join(dir, 'live.sqlite')}`;
   const port = await freePort();
@@ -271,7 +202,7 @@ async function portalRun(dir) {
     await postJson(base, 'register', account);
     const { token, user } = await postJson(base, 'login', { email: account.email, password: account.password });
     const farm = await postJson(base, 'registernucleo', { nome: 'Granja Bench', cidade: 'Chapecó', estado: 'SC', pais: 'Brasil', aviarios: [{ nome: 'Aviário 1', lados: 2, boxes: 4, capacidade: 24000 }] }, token);
-    const devices = await insertDevices(databaseUrl, user.id, farm.id);
+    const devices = (await insertBenchDevices(databaseUrl, { ownerId: user.id, nucleoId: farm.id, count: DEVICES, prefix: 'BL' })).map((device) => ({ ...device, chave: deviceKey(device) }));
     const load = { mode: 'mqtt', url: `mqtt://127.0.0.1:${mqttPort}`, devices, pid: server.child.pid, tabUrl: () => `ws://127.0.0.1:${port}/ws`, portal: { token } };
     const live = await measure('portal (MQTT → gateway → hub → /ws)', { ...load, rate: 1, seconds: SECONDS });
     const saturated = await measure(`portal, ${SATURATION_RATE} readings/s per device`, { ...load, rate: SATURATION_RATE, seconds: SATURATION_SECONDS });

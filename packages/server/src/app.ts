@@ -45,6 +45,7 @@ import { ownerScopes } from './modules/permissions/scope.js';
 import { sessionsRepository } from './modules/accounts/sessions.repository.js';
 import { throttleRepository } from './modules/accounts/throttle.repository.js';
 import { usersRepository } from './modules/accounts/users.repository.js';
+import { reportRunner } from './reports/runner.js';
 
 export interface AppDeps {
   config: Config;
@@ -115,10 +116,14 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   const gateway = deviceGateway({ config, database, clock, log: app.log });
   app.addHook('onReady', () => gateway.start());
   app.addHook('onClose', () => gateway.stop());
-  if (!config.MQTT_URL) await app.register(mqttOverWebSocket((stream, request) => gateway.handleConnection(stream, request)));
+  if (!config.MQTT_URL) await app.register(mqttOverWebSocket((stream, request, address) => gateway.handleConnection(stream, request, address)));
 
   await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, config));
+
+  // Heavy report calls run on a worker pool, so light calls and devices never wait behind them.
+  const reports = reportRunner({ config, database, clock, log: app.log });
+  app.addHook('onClose', () => reports.close());
 
   const context: ModuleContext = {
     config,
@@ -132,6 +137,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
     },
     scopes: ownerScopes(grantsRepository(database.db)),
     gateway,
+    reports,
   };
   // Farm records (spec sections 2, 3, 6, 7): one line per feature module.
   await app.register(permissionsModule(context));

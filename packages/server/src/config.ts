@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -85,6 +86,13 @@ const envSchema = z.object({
     .optional(),
   /** On an empty database, `npm start` creates a demo account with sample data (0 turns it off). */
   DEMO: flag('1'),
+  /**
+   * Worker threads that run the heavy report calls (src/reports) off the request thread; 0 runs
+   * them on it, without a queue bound. Default: one per core but one, at least one.
+   */
+  REPORT_WORKERS: integer(0, 64).default(Math.max(1, availableParallelism() - 1)),
+  /** Heavy calls that may wait for a worker; past them a call answers 503 BUSY with Retry-After. */
+  REPORT_QUEUE: integer(0, 10_000).default(32),
 });
 
 export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string };

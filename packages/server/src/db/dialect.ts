@@ -106,10 +106,10 @@ function openSqlite(file: string): Database {
   }
 }
 
-function openPostgres(url: string, log: DatabaseLog): Database {
+function openPostgres(url: string, log: DatabaseLog, maxConnections: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: maxConnections,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
@@ -194,8 +194,15 @@ interface Streamable<Row> {
 
 const consoleLog: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
 
-export function openDatabase(url: string, log: DatabaseLog = consoleLog): Database {
-  return dialectOf(url) === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, log);
+/** PostgreSQL connections the request thread's pool holds at most. */
+const POOL_MAX_CONNECTIONS = 10;
+
+/**
+ * Opens the database a URL names. `maxConnections` bounds a PostgreSQL pool (a report worker
+ * holds a small one of its own); SQLite always has one connection (WAL lets several read beside it).
+ */
+export function openDatabase(url: string, log: DatabaseLog = consoleLog, options: { maxConnections?: number } = {}): Database {
+  return dialectOf(url) === 'sqlite' ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, log, options.maxConnections ?? POOL_MAX_CONNECTIONS);
 }
 
 // PostgreSQL SQLSTATE classes and codes that mean 'the server is not there for us right now'.
@@ -240,3 +247,19 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = String((error as { code: unknown }).code);
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * How an import stores a file's rows without holding up other calls (modules/imports/service.ts).
+ * SQLite has one writer and Kysely runs every query on its one connection, so a transaction open for
+ * the whole file would queue every other call: rows are staged in short transactions of `batchRows`
+ * and moved into pesagens `moveRows` at a time, the event loop served between. PostgreSQL (MVCC: neither readers nor
+ * other writers wait for an open transaction): the whole import is one transaction on a pooled
+ * connection of its own, so a killed server leaves nothing and no restart has work to do.
+ */
+export const IMPORT_WRITES: Record<DialectName, { staged: boolean; batchRows: number; moveRows: number }> = {
+  // A 1,000-row batch or a 2,500-row move is a transaction of a few ms on a quiet machine; a device
+  // weighing needs about five queries, each of which may wait for one.
+  sqlite: { staged: true, batchRows: 1_000, moveRows: 2_500 },
+  // Only the request thread's work on a batch (building its arrays) holds other calls up.
+  postgres: { staged: false, batchRows: 2_000, moveRows: Number.POSITIVE_INFINITY },
+};

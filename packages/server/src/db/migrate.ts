@@ -5,6 +5,8 @@ import { farmRecords } from './migrations/0002_farm_records.js';
 import { weighings } from './migrations/0003_weighings.js';
 import { devicesLive } from './migrations/0004_devices_live.js';
 import { feedReports } from './migrations/0005_feed_reports.js';
+import { fotoRequests } from './migrations/0006_foto_requests.js';
+import { importStaging } from './migrations/0007_import_staging.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -14,6 +16,8 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0003_weighings': weighings(database.dialect),
     '0004_devices_live': devicesLive(database.dialect),
     '0005_feed_reports': feedReports(database.dialect),
+    '0006_foto_requests': fotoRequests(database.dialect),
+    '0007_import_staging': importStaging(database.dialect),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of every table. Times are epoch milliseconds. */
 export interface UsersTable {
@@ -293,6 +293,28 @@ export interface ImportacoesTable {
   hash: string;
   linhas: number;
   created_at: number;
+  /** 'staging' (rows being read, none visible), 'moving' (decided, rows entering pesagens), 'done' (migration 0007). */
+  estado: ColumnType<ImportEstado, ImportEstado | undefined, ImportEstado>;
+}
+
+export type ImportEstado = 'staging' | 'moving' | 'done';
+
+/** A row of an import not yet moved into pesagens (migration 0007): pesagens' fields, farm and flock ids maybe placeholders. */
+export type ImportacaoLinhasTable = Pick<
+  PesagensTable,
+  'data' | 'hora' | 'aviario' | 'lado' | 'box' | 'sexo' | 'peso_dg' | 'idade_lote' | 'linha' | 'score' | 'serie_balanca' | 'obs'
+> & {
+  id: Generated<number>;
+  importacao_id: number;
+  nucleo_id: number;
+  lote_id: number;
+};
+
+/** The farm, house or flock an import created for one of its placeholders (migration 0007). */
+export interface ImportacaoCriadosTable {
+  importacao_id: number;
+  provisorio: number;
+  real_id: number;
 }
 
 /** A picture a device sent (IMAGEM), served at /img_cs/{id}. */
@@ -305,6 +327,21 @@ export interface DeviceFotosTable {
   bytes: number;
   conteudo: Buffer;
   created_at: number;
+}
+
+/**
+ * A picture the portal asked a device for (migration 0006): the answer is stored only while the
+ * request is open (not answered, not expired); the rows also count users' requests.
+ */
+export interface DeviceFotoPedidosTable {
+  id: Generated<number>;
+  device_id: number;
+  /** Null for the portal's own requests (a dosing event's proof). */
+  user_id: number | null;
+  pedido: string;
+  requested_at: number;
+  expires_at: number;
+  answered_at: number | null;
 }
 
 /** Columns of every downsampled reading table (migration 0005, devices/readings-store.ts). */
@@ -396,8 +433,11 @@ export interface Tables {
   grafico_linhas: GraficoLinhasTable;
   integration_configs: IntegrationConfigsTable;
   importacoes: ImportacoesTable;
+  importacao_linhas: ImportacaoLinhasTable;
+  importacao_criados: ImportacaoCriadosTable;
   pesagens: PesagensTable;
   device_fotos: DeviceFotosTable;
+  device_foto_pedidos: DeviceFotoPedidosTable;
   silo_leituras: SiloLeiturasTable;
   calha_leituras: CalhaLeiturasTable;
   dose_leituras: DoseLeiturasTable;

@@ -67,7 +67,7 @@ function clientFaultStatus(error: Error): number | undefined {
 }
 
 /** Seconds a client is asked to wait before retrying a call the database could not serve. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Every error becomes {code, message, errors?}; only real server faults answer 500, and are logged. */
 export function registerErrorHandling(app: FastifyInstance): void {

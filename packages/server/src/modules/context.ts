@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync, onRequestHookHandler } from
 import type { Config } from '../config.js';
 import type { Database } from '../db/dialect.js';
 import type { DeviceGateway } from '../devices/types.js';
+import type { ReportRunner } from '../reports/runner.js';
 import type { OwnerScopes } from './permissions/scope.js';
 
 /** What app.ts hands every feature module; a module builds its own repositories and service from it. */
@@ -18,6 +19,11 @@ export interface ModuleContext {
   scopes: OwnerScopes;
   /** The devices' MQTT side: live events, commands, recent readings. */
   gateway: DeviceGateway;
+  /** Runs the heavy report calls (reports/heavy-calls.ts) off the request thread, with a bounded queue. */
+  reports: ReportRunner;
 }
+
+/** What a service is built from: the request thread's database and clock, or a report worker's own. */
+export type ServiceSource = Pick<ModuleContext, 'database' | 'clock'>;
 
 export type FeatureModule = (context: ModuleContext) => FastifyPluginAsync;

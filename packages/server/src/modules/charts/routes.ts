@@ -4,12 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/auth.js';
 import { recordCalls } from '../../http/record-calls.js';
 import type { OwnerScopes } from '../permissions/scope.js';
-import type { GraphDataService } from './graphdata.service.js';
+import type { ReportRunner } from '../../reports/runner.js';
 import type { ChartsService } from './service.js';
 
 const tags = ['charts'];
 
-export function chartsRoutes(charts: ChartsService, graphData: GraphDataService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+/** getgraphdata reads a chart's series: it runs through `reports` (a worker pool). */
+export function chartsRoutes(charts: ChartsService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     await instance.register(
       recordCalls({
@@ -39,7 +40,7 @@ export function chartsRoutes(charts: ChartsService, graphData: GraphDataService,
           response: { 200: chartDataResponse },
         },
       },
-      async (request) => graphData.graphData(await scope(request, request.body.prop, 'read'), request.body),
+      async (request, reply) => reports.reply(reply, 'getgraphdata', await scope(request, request.body.prop, 'read'), request.body),
     );
 
     app.post(

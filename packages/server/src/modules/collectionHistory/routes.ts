@@ -3,11 +3,12 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/auth.js';
 import type { OwnerScopes } from '../permissions/scope.js';
-import type { CollectionHistoryService } from './service.js';
+import type { ReportRunner } from '../../reports/runner.js';
 
 const tags = ['collection points'];
 
-export function collectionHistoryRoutes(history: CollectionHistoryService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+/** Both calls read a point's batches over the period: they run through `reports` (a worker pool). */
+export function collectionHistoryRoutes(reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request).userId, prop, 'read');
@@ -23,7 +24,7 @@ export function collectionHistoryRoutes(history: CollectionHistoryService, requi
           response: { 200: historicoPontoColeta },
         },
       },
-      async (request) => history.history(await readScope(request, request.query.prop), request.query),
+      async (request, reply) => reports.reply(reply, 'gethistoricopontocoleta', await readScope(request, request.query.prop), request.query),
     );
 
     app.get(
@@ -37,7 +38,7 @@ export function collectionHistoryRoutes(history: CollectionHistoryService, requi
           response: { 200: chartDataResponse },
         },
       },
-      async (request) => history.chart(await readScope(request, request.query.prop), request.query),
+      async (request, reply) => reports.reply(reply, 'gethistoricopontocoletagrafico', await readScope(request, request.query.prop), request.query),
     );
   };
 }

@@ -17,12 +17,16 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/auth.js';
 import type { Need, OwnerScopes } from '../permissions/scope.js';
+import type { ReportRunner } from '../../reports/runner.js';
 import type { DosingService } from './service.js';
 
 const tags = ['dosing'];
 
-/** The dosing and fumigation history calls (schemas and shapes: packages/shared/src/schemas/reports/dosagem.ts). */
-export function dosingRoutes(dosing: DosingService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+/**
+ * The dosing and fumigation history calls (schemas and shapes: packages/shared/src/schemas/reports/dosagem.ts).
+ * The daily report and the doser's chart read every reading of the period: they run through `reports` (a worker pool).
+ */
+export function dosingRoutes(dosing: DosingService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const scopeOf = (request: Parameters<typeof accountOf>[0], prop: number | undefined, need: Need = 'read') => scopes.resolve(accountOf(request).userId, prop, need);
@@ -38,7 +42,7 @@ export function dosingRoutes(dosing: DosingService, requireAccount: onRequestHoo
           response: { 200: dosagemRelatorio },
         },
       },
-      async (request) => dosing.relatorio(await scopeOf(request, request.body.prop), request.body),
+      async (request, reply) => reports.reply(reply, 'reldosagem', await scopeOf(request, request.body.prop), request.body),
     );
 
     app.post(
@@ -65,7 +69,7 @@ export function dosingRoutes(dosing: DosingService, requireAccount: onRequestHoo
         onRequest: requireAccount,
         schema: { tags, summary: "Chart of a fumigator's doser over the period: mean flow (ml/min) and day counter (ml) per step", querystring: periodQuery, response: { 200: chartDataResponse } },
       },
-      async (request) => dosing.grafico(await scopeOf(request, request.query.prop), request.query),
+      async (request, reply) => reports.reply(reply, 'getfumigacaodetalhe', await scopeOf(request, request.query.prop), request.query),
     );
 
     app.get(

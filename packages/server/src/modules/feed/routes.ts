@@ -3,9 +3,10 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/auth.js';
 import type { OwnerScopes } from '../permissions/scope.js';
-import type { FeedService } from './service.js';
+import type { ReportRunner } from '../../reports/runner.js';
 
-export function feedRoutes(feed: FeedService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+/** getracao reads a flock's silo series: it runs through `reports` (a worker pool). */
+export function feedRoutes(reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['feed'];
@@ -21,7 +22,7 @@ export function feedRoutes(feed: FeedService, requireAccount: onRequestHookHandl
           response: { 200: racaoResponse },
         },
       },
-      async (request) => feed.racao(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      async (request, reply) => reports.reply(reply, 'getracao', await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { usersRepository } from '../accounts/users.repository.js';
-import type { FeatureModule } from '../context.js';
+import type { FeatureModule, ServiceSource } from '../context.js';
 import { siloBalanceService } from './balance.service.js';
 import { movementsRepository } from './movements.repository.js';
 import { siloReadingsRepository } from './readings.repository.js';
@@ -12,9 +12,20 @@ import { silosRepository } from './silos.repository.js';
  * Silos (registersilo, getsilo, delsilo), their feed movements (registersilomov, getsilomov,
  * delsilomov) and their balance from a scale (getsiloleituras, confirmentrega).
  */
-export const silosModule: FeatureModule = ({ database, clock, requireAccount, scopes }) => {
+export const silosModule: FeatureModule = (context) => {
+  const { database, clock, reports, requireAccount, scopes } = context;
   const silos = silosRepository(database);
   const movements = movementsRepository(database);
-  const balance = siloBalanceService({ silos, movements, readings: siloReadingsRepository(database), users: usersRepository(database.db), clock });
-  return silosRoutes(silosService({ silos, clock }), siloMovementsService({ silos, movements, clock }), balance, requireAccount, scopes);
+  return silosRoutes(silosService({ silos, clock }), siloMovementsService({ silos, movements, clock }), siloBalanceServiceOf(context), reports, requireAccount, scopes);
 };
+
+/** The balance service on a database: the request thread's, or a report worker's own (reports/heavy-calls.ts). */
+export function siloBalanceServiceOf({ database, clock }: ServiceSource) {
+  return siloBalanceService({
+    silos: silosRepository(database),
+    movements: movementsRepository(database),
+    readings: siloReadingsRepository(database),
+    users: usersRepository(database.db),
+    clock,
+  });
+}

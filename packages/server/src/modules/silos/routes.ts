@@ -19,9 +19,18 @@ import { recordCalls } from '../../http/record-calls.js';
 import type { OwnerScopes } from '../permissions/scope.js';
 import type { SiloBalanceService } from './balance.service.js';
 import type { SiloMovementsService } from './movements.service.js';
+import type { ReportRunner } from '../../reports/runner.js';
 import type { SilosService } from './service.js';
 
-export function silosRoutes(silos: SilosService, movements: SiloMovementsService, balance: SiloBalanceService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+/** getsiloleituras reads a scale's series: it runs through `reports` (a worker pool); confirmentrega writes, on the request thread. */
+export function silosRoutes(
+  silos: SilosService,
+  movements: SiloMovementsService,
+  balance: SiloBalanceService,
+  reports: ReportRunner,
+  requireAccount: onRequestHookHandler,
+  scopes: OwnerScopes,
+) {
   return async function register(instance: FastifyInstance) {
     await instance.register(
       recordCalls({
@@ -68,7 +77,7 @@ export function silosRoutes(silos: SilosService, movements: SiloMovementsService
           response: { 200: siloLeiturasResponse },
         },
       },
-      async (request) => balance.leituras(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      async (request, reply) => reports.reply(reply, 'getsiloleituras', await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
     );
     app.post(
       '/api/confirmentrega',

@@ -3,11 +3,13 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/auth.js';
 import type { OwnerScopes } from '../permissions/scope.js';
+import type { ReportRunner } from '../../reports/runner.js';
 import type { TroughsService } from './service.js';
 
 const tags = ['troughs'];
 
-export function troughsRoutes(troughs: TroughsService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+/** getgraph_calha reads a trough's minute rows: it runs through `reports` (a worker pool). */
+export function troughsRoutes(troughs: TroughsService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request).userId, prop, 'read');
@@ -29,7 +31,7 @@ export function troughsRoutes(troughs: TroughsService, requireAccount: onRequest
           response: { 200: calhaGraphResponse },
         },
       },
-      async (request) => troughs.graph(await readScope(request, request.query.prop), request.query),
+      async (request, reply) => reports.reply(reply, 'getgraph_calha', await readScope(request, request.query.prop), request.query),
     );
   };
 }

@@ -16,10 +16,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf } from '../../http/auth.js';
 import type { OwnerScopes } from '../permissions/scope.js';
+import type { ReportRunner } from '../../reports/runner.js';
 import type { WeighingsService } from './service.js';
 import { summaryCsv } from './summary-csv.js';
 
-export function weighingsRoutes(weighings: WeighingsService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+/** Reports that read many weighings run through `reports` (a worker pool); the filters' lists stay on the request thread. */
+export function weighingsRoutes(weighings: WeighingsService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['weighings'];
@@ -41,7 +43,7 @@ export function weighingsRoutes(weighings: WeighingsService, requireAccount: onR
         onRequest: requireAccount,
         schema: { tags, summary: 'Weight report: date | flock | sex → category → side → box, with statistics and histograms', body: avesPesosBody, response: { 200: avesPesosResponse } },
       },
-      async (request) => weighings.report(await readScope(request, request.body.prop), request.body),
+      async (request, reply) => reports.reply(reply, 'avespesos', await readScope(request, request.body.prop), request.body),
     );
     app.get(
       '/api/v2/resumo',
@@ -56,8 +58,8 @@ export function weighingsRoutes(weighings: WeighingsService, requireAccount: onR
       },
       async (request, reply) => {
         const scope = await readScope(request, request.query.prop);
-        const summary = await weighings.summary(scope, request.query);
-        if (request.query.tipo === 'json') return summary;
+        if (request.query.tipo === 'json') return reports.reply(reply, 'resumo', scope, request.query);
+        const summary = await reports.run('resumo', scope, request.query);
         const { separador, language } = await weighings.readerSettings(scope.actorId);
         // A text body skips the JSON serializer; the BOM lets spreadsheets read the accents as UTF-8.
         return reply
@@ -69,7 +71,7 @@ export function weighingsRoutes(weighings: WeighingsService, requireAccount: onR
     app.get(
       '/api/gettotaisselauto',
       { onRequest: requireAccount, schema: { tags, summary: "A grader's birds, weight and statistics per category over a period (lote_id: one flock's), and of all its birds together", querystring: totaisSelautoQuery, response: { 200: totaisSelauto } } },
-      async (request) => weighings.graderTotals(await readScope(request, request.query.prop), request.query),
+      async (request, reply) => reports.reply(reply, 'gettotaisselauto', await readScope(request, request.query.prop), request.query),
     );
     app.get(
       '/api/getuniestrutura',
@@ -79,7 +81,7 @@ export function weighingsRoutes(weighings: WeighingsService, requireAccount: onR
     app.get(
       '/api/usrstats',
       { onRequest: requireAccount, schema: { tags, summary: 'Dashboard tiles: counts and the latest weighing of each active flock', querystring: ownerQuery, response: { 200: usrStats } } },
-      async (request) => weighings.dashboard(await readScope(request, request.query.prop)),
+      async (request, reply) => reports.reply(reply, 'usrstats', await readScope(request, request.query.prop), undefined),
     );
   };
 }

@@ -1,4 +1,4 @@
-import type { LiveServerMessage } from '@portal/shared';
+import { isErrorCode, type LiveServerMessage } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { PICTURE_IDLE, pictureReducer, type PictureState } from './picture';
 
@@ -31,5 +31,13 @@ describe('pictureReducer', () => {
     const waiting = run([{ type: 'sent', pedido: 'd4' }]);
     expect(run([{ type: 'message', message: { t: 'erro', code: 'LIVE_DEVICE_NOT_REGISTERED', pedido: 'x' } }], waiting)).toEqual(waiting);
     expect(run([{ type: 'message', message: { t: 'erro', code: 'LIVE_DEVICE_NOT_REGISTERED', pedido: 'd4' } }], waiting)).toEqual({ phase: 'failed', code: 'LIVE_DEVICE_NOT_REGISTERED' });
+  });
+
+  it('shows a rate-limited request as an error code the panel translates', () => {
+    const waiting = run([{ type: 'sent', pedido: 'e5' }]);
+    const limited = run([{ type: 'message', message: { t: 'erro', code: 'RATE_LIMITED', pedido: 'e5', retryAfterSeconds: 8 } }], waiting);
+    expect(limited).toEqual({ phase: 'failed', code: 'RATE_LIMITED' });
+    // DeviceLivePanel shows errors.<code> for every known code.
+    expect(isErrorCode('RATE_LIMITED')).toBe(true);
   });
 });

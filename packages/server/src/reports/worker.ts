@@ -1,0 +1,33 @@
+import { workerData } from 'piscina';
+import { openDatabase, type Database } from '../db/dialect.js';
+import { createLogger } from '../logger.js';
+import { heavyAnswerJson, runHeavyCall } from './heavy-calls.js';
+import { failureOf, type HeavyTask, type TaskOutcome } from './outcome.js';
+
+/** What the runner hands each worker when it starts it. */
+export interface WorkerSettings {
+  /** The database to open: the same SQLite file, or the same PostgreSQL database. */
+  databaseUrl: string;
+  /** PostgreSQL connections this worker holds at most. */
+  maxConnections: number;
+  logLevel: Parameters<typeof createLogger>[0]['LOG_LEVEL'];
+}
+
+const settings = workerData as WorkerSettings;
+const log = createLogger({ LOG_LEVEL: settings.logLevel }).child({ thread: 'report-worker' });
+let database: Database | undefined;
+
+/**
+ * A report worker (piscina's task function): runs one heavy call on the worker's own database
+ * connection, opened on the first task so a database that cannot be opened answers that task
+ * (503) instead of killing the thread. Never throws: the outcome says how the call ended.
+ */
+export default async function runTask(task: HeavyTask): Promise<TaskOutcome> {
+  try {
+    database ??= openDatabase(settings.databaseUrl, log, { maxConnections: settings.maxConnections });
+    const value = await runHeavyCall({ database, clock: () => task.now }, task.name, task.scope, task.input as never);
+    return { ok: true, value: task.answer === 'json' ? heavyAnswerJson(task.name, value) : value };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
+}
