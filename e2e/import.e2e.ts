@@ -103,6 +103,7 @@ describe('manual import (importacao)', () => {
       await expect.poll(() => screen.byId('import-error').getAttribute('data-code')).toBe('IMPORT_ENCODING_MIXED');
       expect(await screen.byId('import-error').textContent()).toContain(text(language, 'errors.IMPORT_ENCODING_MIXED'));
       expect(await screen.byId('import-error-line').textContent()).toBe(text(language, 'import.encodingLine', { line: '3' }));
+      await e2e.screenshot(page, `import-encoding-${language}-desktop`);
       expect(await storedCounts(e2e.portal, account.user.id)).toMatchObject({ pesagens: 0, importacoes: 0, nucleos: 0 });
       await page.close();
     }
