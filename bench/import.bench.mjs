@@ -18,9 +18,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, openAsBlob, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
 import { percentile, setUpProbes } from './import-probes.mjs';
-import { machineLine, portalEnv, postJson, printTable, withPostgresDatabase, withScratchDir } from './lib.mjs';
+import { freePort, machineLine, portalEnv, postJson, printTable, withPostgresDatabase, withScratchDir } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const PROBES = 8;
@@ -28,15 +27,6 @@ const PROBES = 8;
 const IDLE_PROBE_MS = 5_000;
 const PROBE_TARGET_MS = 500;
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 const HEADER = ['data', 'hora', 'nucleo', 'lote', 'aviario', 'lado', 'box', 'sexo', 'peso', 'idade_lote', 'linha', 'score', 'serie_balanca', 'obs'];
 

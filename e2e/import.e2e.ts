@@ -93,8 +93,10 @@ describe('manual import (importacao)', () => {
 
   it('names the line of a file mixing UTF-8 and Windows-1252, in each language, and stores nothing', async () => {
     const file = Buffer.concat([Buffer.from('data;nucleo;lote;peso\n05/11/2026;Granja São João;L-1;1500\n', 'utf8'), Buffer.from('05/11/2026;Granja S\xe3o Jo\xe3o;L-1;1501\n', 'latin1')]);
+    // English at phone width, where the refusal and its line must fit without sideways scrolling.
     for (const language of ['pt', 'en', 'es'] as const) {
-      const page = await e2e.newPage(undefined, language);
+      const width = language === 'en' ? 'phone' : 'desktop';
+      const page = await e2e.newPage(width === 'phone' ? PHONE : undefined, language);
       const account = await signedIn(e2e, page, { language });
       const screen = new ImportScreen(page);
       await screen.goto();
@@ -103,7 +105,7 @@ describe('manual import (importacao)', () => {
       await expect.poll(() => screen.byId('import-error').getAttribute('data-code')).toBe('IMPORT_ENCODING_MIXED');
       expect(await screen.byId('import-error').textContent()).toContain(text(language, 'errors.IMPORT_ENCODING_MIXED'));
       expect(await screen.byId('import-error-line').textContent()).toBe(text(language, 'import.encodingLine', { line: '3' }));
-      await e2e.screenshot(page, `import-encoding-${language}-desktop`);
+      await e2e.screenshot(page, `import-encoding-${language}-${width}`);
       expect(await storedCounts(e2e.portal, account.user.id)).toMatchObject({ pesagens: 0, importacoes: 0, nucleos: 0 });
       await page.close();
     }

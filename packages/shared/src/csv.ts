@@ -39,3 +39,7 @@ export function csvCell(text: string, separator: string): string {
 
 /** One CSV line (without its end): every cell through csvCell, joined by the separator. */
 export const csvLine = (cells: readonly string[], separator: string): string => cells.map((cell) => csvCell(cell, separator)).join(separator);
+
+/** A whole CSV file: one csvLine per row, each ended with CRLF (as RFC 4180 and spreadsheets expect). */
+export const csvFile = (rows: readonly (readonly string[])[], separator: string): string =>
+  rows.map((cells) => `${csvLine(cells, separator)}\r\n`).join('');

@@ -65,17 +65,13 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
   const deviceClients = new Set<Client>();
   const pendingTcp = new PendingLogins(PENDING_LOGINS.tcp);
   const pendingWebSocket = new PendingLogins(PENDING_LOGINS.webSocket);
-  const pendingRelease = new WeakMap<GuardedConnection, () => void>();
   const limitedLog = logLimiter(log);
 
   /** The login is good: the connection leaves the pending count and may send larger packets. */
   function loggedIn(client: Client, identity: Identity): void {
     identities.set(client, identity);
     const conn: unknown = client.conn;
-    if (conn instanceof GuardedConnection) {
-      conn.loggedIn();
-      pendingRelease.get(conn)?.();
-    }
+    if (conn instanceof GuardedConnection) conn.loggedIn();
   }
 
   const aedes = new Aedes({
@@ -151,7 +147,7 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
       return void stream.destroy();
     }
     const guarded = new GuardedConnection(stream, PACKET_LIMITS);
-    pendingRelease.set(guarded, release);
+    guarded.once('login', release);
     guarded.once('close', release);
     guarded.on('error', (error) => {
       if (error instanceof PacketRefused) {

@@ -62,8 +62,10 @@ export function fotoRequests(fotos: FotosRepository, clock: () => number): FotoR
       if (id === null) return { ok: false, code: 'LIVE_BAD_MESSAGE' };
       // Recorded first, counted after (this one included): of requests racing on several sockets or
       // instances, each sees the ones recorded before it, so never more than the limit get through.
-      const perDevice = await fotos.requestTimes(userId, now - FOTO_DEVICE_INTERVAL_MS, deviceId);
-      const perMinute = await fotos.requestTimes(userId, now - MINUTE_MS);
+      // One read of the user's recent requests serves both limits.
+      const recent = await fotos.userRequests(userId, now - Math.max(FOTO_DEVICE_INTERVAL_MS, MINUTE_MS));
+      const perDevice = recent.filter((row) => row.device_id === deviceId && row.requested_at > now - FOTO_DEVICE_INTERVAL_MS).map((row) => row.requested_at);
+      const perMinute = recent.filter((row) => row.requested_at > now - MINUTE_MS).map((row) => row.requested_at);
       const wait = Math.max(waitFor(perDevice, 1, FOTO_DEVICE_INTERVAL_MS, now) ?? -1, waitFor(perMinute, FOTO_REQUESTS_PER_MINUTE, MINUTE_MS, now) ?? -1);
       if (wait < 0) return { ok: true, id };
       await fotos.dropRequest(id);

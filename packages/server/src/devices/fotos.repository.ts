@@ -82,12 +82,16 @@ export function fotosRepository(db: Kysely<Tables>) {
       await db.deleteFrom('device_foto_pedidos').where('id', '=', id).execute();
     },
 
-    /** When the user's requests since `since` were made, oldest first; of one device when deviceId is given. */
-    async requestTimes(userId: number, since: number, deviceId?: number): Promise<number[]> {
-      let query = db.selectFrom('device_foto_pedidos').select('requested_at').where('user_id', '=', userId).where('requested_at', '>', since);
-      if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
-      const rows = await query.orderBy('requested_at').execute();
-      return rows.map((row) => Number(row.requested_at));
+    /** The user's requests since `since` (which device, when), oldest first. */
+    async userRequests(userId: number, since: number): Promise<Array<{ device_id: number; requested_at: number }>> {
+      const rows = await db
+        .selectFrom('device_foto_pedidos')
+        .select(['device_id', 'requested_at'])
+        .where('user_id', '=', userId)
+        .where('requested_at', '>', since)
+        .orderBy('requested_at')
+        .execute();
+      return rows.map((row) => ({ device_id: Number(row.device_id), requested_at: Number(row.requested_at) }));
     },
 
     /** Forgets requests made before `before` (they no longer count nor can be answered). */

@@ -1,13 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface LogLimits {
-  /** Lines written per key and window; the rest are counted. */
-  perWindow: number;
-  windowMs: number;
-}
-
-/** Devices' refusals: the first 10 lines a minute per device and kind, then one summary line. */
-export const DEVICE_LOG_LIMITS: LogLimits = { perWindow: 10, windowMs: 60_000 };
+/** Devices' refusals: the first 10 lines a minute per device and kind (the rest are counted), then one summary line. */
+const LIMITS = { perWindow: 10, windowMs: 60_000 };
 
 interface Window {
   written: number;
@@ -24,14 +18,14 @@ interface Window {
  * counter per key. Windows start at a key's first line and end by an unreferenced timer, so the
  * map holds only keys active in the last window.
  */
-export function logLimiter(log: FastifyBaseLogger, limits: LogLimits = DEVICE_LOG_LIMITS) {
+export function logLimiter(log: FastifyBaseLogger) {
   const windows = new Map<string, Window>();
 
   function end(id: string, msg: string): void {
     const window = windows.get(id);
     windows.delete(id);
     if (window && window.suppressed > 0) {
-      log.warn({ ...window.last, suppressed: window.suppressed }, `${msg} (${window.suppressed} more not logged in ${Math.round(limits.windowMs / 1000)} s)`);
+      log.warn({ ...window.last, suppressed: window.suppressed }, `${msg} (${window.suppressed} more not logged in ${Math.round(LIMITS.windowMs / 1000)} s)`);
     }
   }
 
@@ -43,9 +37,9 @@ export function logLimiter(log: FastifyBaseLogger, limits: LogLimits = DEVICE_LO
       if (!window) {
         window = { written: 0, suppressed: 0, last: {} };
         windows.set(id, window);
-        setTimeout(() => end(id, msg), limits.windowMs).unref();
+        setTimeout(() => end(id, msg), LIMITS.windowMs).unref();
       }
-      if (window.written < limits.perWindow) {
+      if (window.written < LIMITS.perWindow) {
         window.written += 1;
         log.warn(fields, msg);
         return;
@@ -55,5 +49,3 @@ export function logLimiter(log: FastifyBaseLogger, limits: LogLimits = DEVICE_LO
     },
   };
 }
-
-export type LogLimiter = ReturnType<typeof logLimiter>;

@@ -53,10 +53,11 @@ export class GuardedConnection extends Duplex {
     inner.once('close', () => this.destroy());
   }
 
-  /** The broker accepted the login: larger packets may come, and what was held is passed on. */
+  /** The broker accepted the login: larger packets may come, and what was held is passed on. Emits 'login'. */
   loggedIn(): void {
     if (this.#phase === 'logged-in' || this.destroyed) return;
     this.#phase = 'logged-in';
+    this.emit('login');
     const held = this.#held;
     this.#held = null;
     if (held) this.#receive(held);

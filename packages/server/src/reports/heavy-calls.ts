@@ -36,29 +36,36 @@ type InputOf<Method extends (scope: OwnerScope, input: never) => unknown> = Para
  * The calls that read many rows or compute much (weight reports, feed, troughs, silo balance,
  * dosing, collection and chart data): the report runner (runner.ts) sends them to its worker
  * pool, and the worker (worker.ts) and the inline fallback both run them from this one table.
- * Each builds its service on the database and clock it is given, so a worker uses its own
- * connection and the request's clock. Inputs and results cross threads by structured clone:
- * plain data only. None of them writes.
+ * The table is built once on a database and clock (a worker's own, or the request thread's), so
+ * a worker uses its own connection; a worker's clock reads the running task's `now`. Inputs and
+ * results cross threads by structured clone: plain data only. None of them writes.
  */
-export const heavyCalls = {
-  avespesos: (source: ServiceSource, scope: OwnerScope, input: InputOf<WeighingsService['report']>) => weighingsServiceOf(source).report(scope, input),
-  resumo: (source: ServiceSource, scope: OwnerScope, input: InputOf<WeighingsService['summary']>) => weighingsServiceOf(source).summary(scope, input),
-  gettotaisselauto: (source: ServiceSource, scope: OwnerScope, input: InputOf<WeighingsService['graderTotals']>) =>
-    weighingsServiceOf(source).graderTotals(scope, input),
-  usrstats: (source: ServiceSource, scope: OwnerScope) => weighingsServiceOf(source).dashboard(scope),
-  getracao: (source: ServiceSource, scope: OwnerScope, input: InputOf<FeedService['racao']>) => feedServiceOf(source).racao(scope, input),
-  getgraph_calha: (source: ServiceSource, scope: OwnerScope, input: InputOf<TroughsService['graph']>) => troughsServiceOf(source).graph(scope, input),
-  getsiloleituras: (source: ServiceSource, scope: OwnerScope, input: InputOf<SiloBalanceService['leituras']>) => siloBalanceServiceOf(source).leituras(scope, input),
-  getgraphdata: (source: ServiceSource, scope: OwnerScope, input: InputOf<GraphDataService['graphData']>) => graphDataServiceOf(source).graphData(scope, input),
-  reldosagem: (source: ServiceSource, scope: OwnerScope, input: InputOf<DosingService['relatorio']>) => dosingServiceOf(source).relatorio(scope, input),
-  getfumigacaodetalhe: (source: ServiceSource, scope: OwnerScope, input: InputOf<DosingService['grafico']>) => dosingServiceOf(source).grafico(scope, input),
-  gethistoricopontocoleta: (source: ServiceSource, scope: OwnerScope, input: InputOf<CollectionHistoryService['history']>) =>
-    collectionHistoryServiceOf(source).history(scope, input),
-  gethistoricopontocoletagrafico: (source: ServiceSource, scope: OwnerScope, input: InputOf<CollectionHistoryService['chart']>) =>
-    collectionHistoryServiceOf(source).chart(scope, input),
-};
+function heavyCallsOn(source: ServiceSource) {
+  const weighings = weighingsServiceOf(source);
+  const feed = feedServiceOf(source);
+  const troughs = troughsServiceOf(source);
+  const siloBalance = siloBalanceServiceOf(source);
+  const graphData = graphDataServiceOf(source);
+  const dosing = dosingServiceOf(source);
+  const collectionHistory = collectionHistoryServiceOf(source);
+  return {
+    avespesos: (scope: OwnerScope, input: InputOf<WeighingsService['report']>) => weighings.report(scope, input),
+    resumo: (scope: OwnerScope, input: InputOf<WeighingsService['summary']>) => weighings.summary(scope, input),
+    gettotaisselauto: (scope: OwnerScope, input: InputOf<WeighingsService['graderTotals']>) => weighings.graderTotals(scope, input),
+    usrstats: (scope: OwnerScope) => weighings.dashboard(scope),
+    getracao: (scope: OwnerScope, input: InputOf<FeedService['racao']>) => feed.racao(scope, input),
+    getgraph_calha: (scope: OwnerScope, input: InputOf<TroughsService['graph']>) => troughs.graph(scope, input),
+    getsiloleituras: (scope: OwnerScope, input: InputOf<SiloBalanceService['leituras']>) => siloBalance.leituras(scope, input),
+    getgraphdata: (scope: OwnerScope, input: InputOf<GraphDataService['graphData']>) => graphData.graphData(scope, input),
+    reldosagem: (scope: OwnerScope, input: InputOf<DosingService['relatorio']>) => dosing.relatorio(scope, input),
+    getfumigacaodetalhe: (scope: OwnerScope, input: InputOf<DosingService['grafico']>) => dosing.grafico(scope, input),
+    gethistoricopontocoleta: (scope: OwnerScope, input: InputOf<CollectionHistoryService['history']>) => collectionHistory.history(scope, input),
+    gethistoricopontocoletagrafico: (scope: OwnerScope, input: InputOf<CollectionHistoryService['chart']>) => collectionHistory.chart(scope, input),
+  };
+}
 
-export type HeavyCallName = keyof typeof heavyCalls;
+type HeavyCalls = ReturnType<typeof heavyCallsOn>;
+export type HeavyCallName = keyof HeavyCalls;
 
 /**
  * Each call's 200 answer schema (the same as its route's): the worker serialises the answer with it,
@@ -91,16 +98,16 @@ export function heavyAnswerJson(name: HeavyCallName, value: unknown): string {
   }
   return serialize(value);
 }
-type HeavyCall<Name extends HeavyCallName> = (typeof heavyCalls)[Name];
-export type HeavyInput<Name extends HeavyCallName> = Parameters<HeavyCall<Name>>[2];
+type HeavyCall<Name extends HeavyCallName> = HeavyCalls[Name];
+export type HeavyInput<Name extends HeavyCallName> = Parameters<HeavyCall<Name>>[1];
 export type HeavyResult<Name extends HeavyCallName> = Awaited<ReturnType<HeavyCall<Name>>>;
 
-export function isHeavyCallName(name: string): name is HeavyCallName {
-  return Object.hasOwn(heavyCalls, name);
-}
+/** A runner of heavy calls on one database and clock: heavyCallsOn's table, built once. */
+export type HeavyCallRunner = <Name extends HeavyCallName>(name: Name, scope: OwnerScope, input: HeavyInput<Name>) => Promise<HeavyResult<Name>>;
 
-/** Runs one heavy call on a database and clock (a worker's own, or the request thread's). */
-export function runHeavyCall<Name extends HeavyCallName>(source: ServiceSource, name: Name, scope: OwnerScope, input: HeavyInput<Name>): Promise<HeavyResult<Name>> {
-  const call = heavyCalls[name] as (source: ServiceSource, scope: OwnerScope, input: HeavyInput<Name>) => Promise<HeavyResult<Name>>;
-  return call(source, scope, input);
+/** Runs heavy calls on a database and clock (a worker's own, or the request thread's); the services are built here, once. */
+export function heavyCallRunner(source: ServiceSource): HeavyCallRunner {
+  const calls = heavyCallsOn(source);
+  return <Name extends HeavyCallName>(name: Name, scope: OwnerScope, input: HeavyInput<Name>) =>
+    (calls[name] as (scope: OwnerScope, input: HeavyInput<Name>) => Promise<HeavyResult<Name>>)(scope, input);
 }

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/dialect.js';
 import { AppError } from '../http/errors.js';
 import type { OwnerScope } from '../modules/permissions/scope.js';
-import { heavyAnswerJson, runHeavyCall, type HeavyCallName, type HeavyInput, type HeavyResult } from './heavy-calls.js';
+import { heavyAnswerJson, heavyCallRunner, type HeavyCallName, type HeavyInput, type HeavyResult } from './heavy-calls.js';
 import { errorOf, WorkerDatabaseUnavailable, type HeavyTask, type TaskOutcome } from './outcome.js';
 import type { WorkerSettings } from './worker.js';
 
@@ -74,7 +74,7 @@ export function reportRunner(deps: {
   const { config, database, clock, log, workerFile } = deps;
   const databaseUrl = workerDatabaseUrl(config, database);
   if (config.REPORT_WORKERS === 0 || databaseUrl === undefined) {
-    const run: ReportRunner['run'] = (name, scope, input) => runHeavyCall({ database, clock }, name, scope, input);
+    const run: ReportRunner['run'] = heavyCallRunner({ database, clock });
     return {
       run,
       reply: async (reply, name, scope, input) => sendJson(reply, heavyAnswerJson(name, await run(name, scope, input))),

@@ -1,7 +1,7 @@
 import { workerData } from 'piscina';
-import { openDatabase, type Database } from '../db/dialect.js';
+import { openDatabase } from '../db/dialect.js';
 import { createLogger } from '../logger.js';
-import { heavyAnswerJson, runHeavyCall } from './heavy-calls.js';
+import { heavyAnswerJson, heavyCallRunner, type HeavyCallRunner } from './heavy-calls.js';
 import { failureOf, type HeavyTask, type TaskOutcome } from './outcome.js';
 
 /** What the runner hands each worker when it starts it. */
@@ -15,7 +15,10 @@ export interface WorkerSettings {
 
 const settings = workerData as WorkerSettings;
 const log = createLogger({ LOG_LEVEL: settings.logLevel }).child({ thread: 'report-worker' });
-let database: Database | undefined;
+/** The running task's clock: a worker runs one task at a time (concurrentTasksPerWorker: 1). */
+let now = 0;
+/** The worker's database and services, built on its first task. */
+let run: HeavyCallRunner | undefined;
 
 /**
  * A report worker (piscina's task function): runs one heavy call on the worker's own database
@@ -24,8 +27,9 @@ let database: Database | undefined;
  */
 export default async function runTask(task: HeavyTask): Promise<TaskOutcome> {
   try {
-    database ??= openDatabase(settings.databaseUrl, log, { maxConnections: settings.maxConnections });
-    const value = await runHeavyCall({ database, clock: () => task.now }, task.name, task.scope, task.input as never);
+    now = task.now;
+    run ??= heavyCallRunner({ database: openDatabase(settings.databaseUrl, log, { maxConnections: settings.maxConnections }), clock: () => now });
+    const value = await run(task.name, task.scope, task.input as never);
     return { ok: true, value: task.answer === 'json' ? heavyAnswerJson(task.name, value) : value };
   } catch (error) {
     return { ok: false, failure: failureOf(error) };

@@ -41,8 +41,8 @@ const STAGED_COLUMNS = [
   'importacao_id', 'nucleo_id', 'lote_id', 'data', 'hora', 'aviario', 'lado', 'box', 'sexo', 'peso_dg',
   'idade_lote', 'linha', 'score', 'serie_balanca', 'obs',
 ] as const;
-/** Rows per INSERT of staged rows or placeholders through the query builder (15 parameters a row, under PostgreSQL's 65,535). */
-const STAGED_ROWS_PER_INSERT = 1000;
+/** Placeholder rows per INSERT through the query builder (3 parameters a row, far under PostgreSQL's 65,535). */
+const CREATED_ROWS_PER_INSERT = 1000;
 /** Rows per SQLite statement: 17 × 100 bound values, far under SQLite's limit of 32,766. */
 const SQLITE_ROWS_PER_STATEMENT = 100;
 
@@ -214,26 +214,20 @@ export function importacoesRepository(database: Database) {
       return id;
     },
 
-    /** Commits a batch of a staged import's rows in a transaction of its own (tens of milliseconds). */
+    /**
+     * Commits a batch of a staged import's rows in a transaction of its own (tens of milliseconds).
+     * Only SQLite stages (IMPORT_WRITES): PostgreSQL writes pesagens in one transaction instead.
+     */
     async stageRows(target: ImportTarget, batch: RowBatch): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        if (sqliteStaged) return sqliteStaged(target, batch);
-        for (let start = 0; start < batch.rows.length; start += STAGED_ROWS_PER_INSERT) {
-          const values = batch.rows.slice(start, start + STAGED_ROWS_PER_INSERT).map((row, offset) => ({
-            importacao_id: target.importacaoId, nucleo_id: batch.nucleos[start + offset]!, lote_id: batch.lotes[start + offset]!,
-            data: row.data, hora: row.hora, aviario: row.aviario, lado: row.lado, box: row.box, sexo: row.sexo, peso_dg: row.peso_dg,
-            idade_lote: row.idade_lote, linha: row.linha, score: row.score, serie_balanca: row.serie_balanca, obs: row.obs,
-          }));
-          await trx.insertInto('importacao_linhas').values(values).execute();
-        }
-      });
+      if (!sqliteStaged) throw new Error('staged imports are SQLite only (IMPORT_WRITES)');
+      await db.transaction().execute(async () => sqliteStaged(target, batch));
     },
 
     /** Records what a placeholder became, and the import as decided ('moving') with its row count, in the caller's transaction. */
     async markDecided(trx: Transaction<Tables>, importacaoId: number, linhas: number, created: ReadonlyMap<number, number>): Promise<void> {
       const rows = [...created].map(([provisorio, real_id]) => ({ importacao_id: importacaoId, provisorio, real_id }));
-      for (let start = 0; start < rows.length; start += STAGED_ROWS_PER_INSERT) {
-        await trx.insertInto('importacao_criados').values(rows.slice(start, start + STAGED_ROWS_PER_INSERT)).execute();
+      for (let start = 0; start < rows.length; start += CREATED_ROWS_PER_INSERT) {
+        await trx.insertInto('importacao_criados').values(rows.slice(start, start + CREATED_ROWS_PER_INSERT)).execute();
       }
       const { numUpdatedRows } = await trx.updateTable('importacoes').set({ estado: 'moving', linhas }).where('id', '=', importacaoId).where('estado', '=', 'staging').executeTakeFirstOrThrow();
       // The import row went with its account (deleted meanwhile): nothing to decide.

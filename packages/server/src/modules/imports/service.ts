@@ -95,7 +95,8 @@ const toPreviewRow = (linha: number, row: ImportRow) => ({
 const PROGRESS_LOG_ROWS = 100_000;
 
 type References = Awaited<ReturnType<ImportacoesRepository['references']>>;
-type Answer = (result: ReadResult, resolver: ReferenceResolver, stored: { id: number | null; rows: number }) => ImportResponse;
+/** The answer for a file read but not (yet) stored: a dry run's, a refusal's, or a stored import's before its id and count. */
+type Answer = (result: ReadResult, resolver: ReferenceResolver) => ImportResponse;
 
 /**
  * Reads the file in ONE streaming pass: each chunk's rows are checked, their farm and flock
@@ -244,7 +245,7 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
         },
         writes.batchRows,
       );
-      preview = answer(result, resolver, { id: null, rows: 0 });
+      preview = answer(result, resolver);
       if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
       await importacoes.transaction(async (trx) => {
         await importacoes.markDecided(trx, importacaoId, result.validas, await resolver.createPlanned(importacoes, trx, now));
@@ -284,7 +285,7 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
           },
           writes.batchRows,
         );
-        const preview = answer(result, resolver, { id: null, rows: 0 });
+        const preview = answer(result, resolver);
         // Throwing rolls back everything: the weighings written so far, created farms and flocks, the import.
         if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
         await importacoes.setImportRows(trx, importacaoId, result.validas);
@@ -305,7 +306,7 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
       if (await importacoes.exists(scope.ownerId, upload.hash)) throw new AppError('IMPORT_DUPLICATE');
       const references = await importacoes.references(scope.ownerId);
 
-      const answer: Answer = (result, resolver, stored) => ({
+      const answer: Answer = (result, resolver) => ({
         dry_run: options.dryRun,
         arquivo: upload.arquivo,
         separador: format.separador,
@@ -317,13 +318,13 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
         rejeitadas: result.rejeitadas,
         rejeitadasTotal: result.rejeitadasTotal,
         faltantes: resolver.missing(),
-        importacao_id: stored.id,
-        importadas: stored.rows,
+        importacao_id: null,
+        importadas: 0,
       });
 
       if (options.dryRun) {
         const resolver = referenceResolver({ scope, ...references, createMissing: options.createMissing });
-        return answer(await readRows(upload, format, resolver, undefined), resolver, { id: null, rows: 0 });
+        return answer(await readRows(upload, format, resolver, undefined), resolver);
       }
       const store = writes.staged ? importStaged : importInOneTransaction;
       const response = await store(scope, options, upload, format, references, answer);

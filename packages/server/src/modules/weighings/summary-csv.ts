@@ -1,4 +1,4 @@
-import { csvLine, type Estatisticas, type Language, type ResumoResponse } from '@portal/shared';
+import { csvFile, type Estatisticas, type Language, type ResumoResponse } from '@portal/shared';
 
 /** The statistics columns of the summary file, in the section 3 names. */
 const STAT_COLUMNS = [
@@ -54,15 +54,10 @@ export function summaryCsv(summary: ResumoResponse, separador: string, language:
   const header = ['nome_nucleo', 'lote', 'aviario', 'lado', 'box', 'primeira', 'ultima', 'dias', ...STAT_COLUMNS];
   // Every cell goes through the shared rule: texts from devices, imports and grantees are defused, and a
   // decimal comma in a comma-separated file is quoted like any text holding the separator.
-  const lines = summary.linhas.map((linha) =>
-    csvLine(
-      [
-        linha.nome_nucleo, linha.lote, linha.aviario, linha.lado, linha.box, linha.primeira, linha.ultima,
-        String(linha.dias),
-        ...STAT_COLUMNS.map((column) => formatFigure(linha.stats[column], DECIMALS[column], language)),
-      ],
-      separador,
-    ),
-  );
-  return [csvLine(header, separador), ...lines].join('\r\n') + '\r\n';
+  const rows = summary.linhas.map((linha) => [
+    linha.nome_nucleo, linha.lote, linha.aviario, linha.lado, linha.box, linha.primeira, linha.ultima,
+    String(linha.dias),
+    ...STAT_COLUMNS.map((column) => formatFigure(linha.stats[column], DECIMALS[column], language)),
+  ]);
+  return csvFile([header, ...rows], separador);
 }

@@ -1,4 +1,4 @@
-import { isPlainNumber } from '@portal/shared';
+import { defuseFormula } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 import { csvText, type CsvCell } from './reportText';
 
@@ -21,10 +21,8 @@ export const HOSTILE_NAMES: readonly string[] = Object.values(HOSTILE);
 export const csvCells = (text: string, separator: string): string[][] =>
   parse(text, { delimiter: separator, record_delimiter: '\r\n', relax_column_count: true }) as string[][];
 
-const FORMULA_START = /^[=+\-@\t\r\n\0]/;
-
-/** The cells a spreadsheet would run as a formula: a formula start that is not a plain number. */
-export const formulaCells = (cells: readonly string[]): string[] => cells.filter((cell) => FORMULA_START.test(cell) && !isPlainNumber(cell));
+/** The cells a spreadsheet would run as a formula: those the shared rule would still defuse (a formula start, not a plain number). */
+export const formulaCells = (cells: readonly string[]): string[] => cells.filter((cell) => defuseFormula(cell) !== cell);
 
 /** Every separator a user may choose. */
 export const SEPARATORS = [';', ',', '\t', '|'] as const;

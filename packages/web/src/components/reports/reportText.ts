@@ -1,4 +1,4 @@
-import { csvLine } from '@portal/shared';
+import { csvFile } from '@portal/shared';
 import { numberFormat } from '../../features/records/numbers';
 
 /* The texts of report numbers and CSV files, pure (tested without a browser); useReportFormat binds them to the user. */
@@ -30,7 +30,6 @@ export function numberText(locale: string, value: number | null, decimals: numbe
 export function csvText(format: ReportNumberFormat, header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   const number = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 6, useGrouping: false });
   const cell = (value: CsvCell) => (value === null ? '' : typeof value === 'number' ? (Number.isFinite(value) ? number.format(value) : '') : value);
-  const lines = [header, ...rows.map((row) => row.map(cell))].map((cells) => csvLine(cells, format.separator));
-  return lines.join('\r\n') + '\r\n';
+  return csvFile([header, ...rows.map((row) => row.map(cell))], format.separator);
 }
 

@@ -1,4 +1,4 @@
-import { csvLine, IMPORT_FIELDS } from '@portal/shared';
+import { csvFile, IMPORT_FIELDS } from '@portal/shared';
 
 /** The separator character a form value stands for. */
 export const separatorChar = (value: string) => (value === 'tab' ? '\t' : value);
@@ -17,7 +17,7 @@ export function exampleCsv(separator: string, decimal: string): string {
   const char = separatorChar(separator);
   const mark = char === ',' ? '.' : decimal;
   const rows = EXAMPLE_ROWS.map((row) => row.map((cell, index) => (IMPORT_FIELDS[index] === 'peso' ? cell.replace('.', mark) : cell)));
-  return [[...IMPORT_FIELDS], ...rows].map((row) => csvLine(row, char)).join('\r\n') + '\r\n';
+  return csvFile([[...IMPORT_FIELDS], ...rows], char);
 }
 
 /** The first example row, as shown on the screen. */

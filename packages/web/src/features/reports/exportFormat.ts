@@ -1,4 +1,4 @@
-import { csvLine, defuseFormula } from '@portal/shared';
+import { csvFile, defuseFormula } from '@portal/shared';
 import type { ReportTable } from './reportTable';
 
 /**
@@ -14,11 +14,10 @@ const EOL = '\r\n';
 
 /** Header row of column titles, then one line per row; no title or meta lines, so it opens as a plain table. */
 export function toCsv(table: ReportTable, separator: string): string {
-  const line = (cells: string[]) => csvLine(cells, separator);
-  return [line(table.columns.map((column) => column.title)), ...table.rows.map(line)].join(EOL) + EOL;
+  return csvFile([table.columns.map((column) => column.title), ...table.rows], separator);
 }
 
-/** The table's cells and meta values with the formula rule applied (CSV applies it itself, in csvLine). */
+/** The table's cells and meta values with the formula rule applied (CSV applies it itself, in csvFile). */
 function defused(table: ReportTable): ReportTable {
   return {
     ...table,
