@@ -51,9 +51,9 @@ export const portalEnv = (databaseUrl, dir) => ({
   WEB_DIST_DIR: join(dir, 'none'),
 });
 
-/** The built portal in this process on a migrated `databaseUrl`, listening on a loopback port. */
-export async function startPortal(databaseUrl, dir) {
-  const config = loadConfig(portalEnv(databaseUrl, dir));
+/** The built portal in this process on a migrated `databaseUrl`, listening on a loopback port; `env` overrides portalEnv's. */
+export async function startPortal(databaseUrl, dir, env = {}) {
+  const config = loadConfig({ ...portalEnv(databaseUrl, dir), ...env });
   const logger = createLogger(config);
   const database = openDatabase(config.DATABASE_URL, logger);
   await migrateToLatest(database);

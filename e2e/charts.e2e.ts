@@ -80,7 +80,7 @@ describe('charts (graficos) drawn with data, pinned to the dashboard', () => {
 
   for (const [position, { lang, locale, separator }] of LANGUAGES.entries()) {
     it(`draws the API's numbers, downloads CSV, prints and pins in ${lang}, at desktop and phone width`, async () => {
-      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, separador_csv: separator } });
+      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, reports_language: lang, separador_csv: separator } });
       const di = daysBefore(today, 30);
       const data = await dataOf(di, today);
       // The generated rows give every kind of day: weighed and not, a silo level and none.

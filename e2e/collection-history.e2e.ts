@@ -71,7 +71,7 @@ describe('collection-point history (coletores/historico/:id)', () => {
 
   for (const { lang, locale, separator } of LANGUAGES) {
     it(`shows the API's numbers, chart and CSV in ${lang}, at desktop and phone width, and prints without the menu`, async () => {
-      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, separador_csv: separator } });
+      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, reports_language: lang, separador_csv: separator } });
       // Two days before the history starts (empty) up to today.
       const period = { di: daysBefore(localToday(), HISTORY_DAYS + 1), df: localToday() };
       const history = await historyOf(period);
@@ -138,7 +138,7 @@ describe('collection-point history (coletores/historico/:id)', () => {
   }
 
   it('reaches the history from the list and the detail, and the quick range puts 30 days in the url', async () => {
-    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', separador_csv: ';' } });
+    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', reports_language: 'pt', separador_csv: ';' } });
     const page = await e2e.newPage(DESKTOP, 'pt');
     await signInAs(page, account);
     await page.goto('/#/coletores');

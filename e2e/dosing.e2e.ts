@@ -59,7 +59,7 @@ describe('dosing and fumigation history (fumigadores/historico)', () => {
 
   for (const { lang, locale, separator } of LANGUAGES) {
     it(`shows the history and an application in ${lang}, at desktop and phone width, and prints without the menu`, async () => {
-      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, separador_csv: separator } });
+      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, reports_language: lang, separador_csv: separator } });
       const report = await api<DosagemRelatorio>('POST', 'reldosagem', { id: fumigador.id, ...period() });
       const events = await api<FumigacaoLista>('GET', `getfumigacao?id=${fumigador.id}&di=${period().di}&df=${period().df}`);
       expect(report.total.eventos).toBe(events.eventos.length);
@@ -139,7 +139,7 @@ describe('dosing and fumigation history (fumigadores/historico)', () => {
   }
 
   it('records a manual application from the history, reaches the history from the list, and 404s a stranger', async () => {
-    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', separador_csv: ';' } });
+    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', reports_language: 'pt', separador_csv: ';' } });
     const page = await e2e.newPage(DESKTOP, 'pt');
     await signInAs(page, account);
     await page.goto('/#/fumigadores');

@@ -88,7 +88,17 @@ describe('manual import (importacao)', () => {
     ]);
     expect(await screen.byId('import-missing').textContent()).toContain(text('en', 'import.result.missingFarms', { names: 'Nowhere Farm' }));
     expect(await storedCounts(e2e.portal, account.user.id)).toMatchObject({ pesagens: 0, importacoes: 0 });
+    // All or nothing: the same file can only be refused again, so Import waits, and says why.
+    expect(await screen.byId('import-submit').isDisabled()).toBe(true);
+    expect(await screen.byId('import-blocked').textContent()).toBe(text('en', 'import.form.blocked_other', { value: '3' }));
     await e2e.screenshot(page, 'import-rejected-en-desktop');
+    // Another choice may change the verdict: offered again; a preview with it refuses rows again.
+    await screen.byId('import-create-missing').click();
+    expect(await screen.byId('import-submit').isDisabled()).toBe(false);
+    expect(await screen.byId('import-blocked').count()).toBe(0);
+    await screen.preview();
+    await expect.poll(() => screen.byId('import-blocked').textContent()).toBe(text('en', 'import.form.blocked_other', { value: '2' }));
+    expect(await screen.byId('import-submit').isDisabled()).toBe(true);
   });
 
   it('names the line of a file mixing UTF-8 and Windows-1252, in each language, and stores nothing', async () => {
@@ -120,9 +130,15 @@ describe('manual import (importacao)', () => {
     await screen.choose('nuevo.csv', file);
     await screen.preview();
     await expect.poll(() => screen.byId('import-missing').textContent()).toContain(text('es', 'import.result.missingHint'));
+    // The row of the missing farm is refused: Import waits until the file or the choices change.
+    expect(await screen.byId('import-submit').isDisabled()).toBe(true);
+    expect(await screen.byId('import-blocked').textContent()).toBe(text('es', 'import.form.blocked_one'));
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await e2e.screenshot(page, 'import-blocked-es-phone');
     await screen.byId('import-create-missing').click();
     await screen.preview();
     await expect.poll(() => screen.byId('import-missing').textContent()).toContain(text('es', 'import.result.missingCreate'));
+    expect(await screen.byId('import-submit').isDisabled()).toBe(false);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await e2e.screenshot(page, 'import-preview-es-phone');
     await screen.submit();

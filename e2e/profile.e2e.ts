@@ -45,6 +45,33 @@ describe('profile and language', () => {
     expect(await profile.field('name').inputValue()).toBe('Joana Avicultora');
   });
 
+  it('offers the number format (by language, 1.234,5 or 1,234.5) and keeps it', async () => {
+    const page = await e2e.newPage(PHONE, 'es');
+    const account = await signedIn(e2e, page, { language: 'es' });
+    const profile = new ProfilePage(page);
+    await profile.goto();
+    const select = profile.field('number-format');
+    // By language by default; the option shows what the language writes (Spanish: 1.234,5).
+    expect(await select.inputValue()).toBe('auto');
+    expect(await select.locator('option').allTextContents()).toEqual([
+      text('es', 'profile.numberFormats.auto', { example: '1.234,5' }),
+      text('es', 'profile.numberFormats.comma'),
+      text('es', 'profile.numberFormats.point'),
+    ]);
+    await e2e.screenshot(page, 'profile-number-format-es-phone');
+    await profile.choose('number-format', 'point');
+    await profile.save();
+    await expect.poll(async () => (await e2e.portal.request('GET', '/api/getuser', { token: account.token })).body.separador_decimal).toBe('.');
+    await page.reload();
+    await profile.field('number-format').waitFor();
+    expect(await profile.field('number-format').inputValue()).toBe('point');
+
+    await profile.choose('number-format', 'auto');
+    await profile.save();
+    await expect.poll(async () => (await e2e.portal.request('GET', '/api/getuser', { token: account.token })).body.separador_decimal).toBeNull();
+    expect(e2e.consoleErrors).toEqual([]);
+  });
+
   it('asks for the current password to change the e-mail, showing the error on that field', async () => {
     const page = await e2e.newPage();
     const account = await signedIn(e2e, page);

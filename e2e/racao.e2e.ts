@@ -112,7 +112,7 @@ describe('feed consumption report (racao)', () => {
 
   for (const { lang, locale, separator } of LANGUAGES) {
     it(`shows the API's numbers, charts, views and CSV in ${lang}, at desktop and phone width, and prints without the menu`, async () => {
-      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, separador_csv: separator } });
+      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, reports_language: lang, separador_csv: separator } });
       const life = { di: placement, df: today };
       const report = await reportOf(life);
       // The generated data has every kind of day: empty, partial, complete, weighed.
@@ -173,6 +173,19 @@ describe('feed consumption report (racao)', () => {
           expect(housesShown[String(house.id)]).toEqual({ consumo_kg: shown(locale, report.totais.aviarios[position]!.consumo_kg, 1) });
         }
         await screen.view('lote', text(lang, 'feed.table.view.lote'));
+        if (width === 'desktop') {
+          // The flock's columns fit beside the side menu at 1366 px: nothing cut at the right, nothing to scroll.
+          const hidden = await page.getByTestId('racao-table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+          expect(hidden).toBeLessThanOrEqual(0);
+        }
+        // The line under the title names the flock once ('Lote L-…', never 'Lote Lote …').
+        expect(await page.getByTestId('page-description').textContent()).toBe(
+          text(lang, 'feed.place', {
+            flock: text(lang, 'flocks.form.titleOf', { code: lote.codigo }),
+            farm: report.header.nucleo.nome,
+            houses: report.header.aviarios.map((house) => house.nome).join(', '),
+          }),
+        );
 
         await screen.chartsDrawn();
         await page.getByTestId('racao-row').first().scrollIntoViewIfNeeded();
@@ -217,7 +230,7 @@ describe('feed consumption report (racao)', () => {
   }
 
   it('lists active flocks first, switches flock, takes a quick range and says when a flock is not found', async () => {
-    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', separador_csv: ';' } });
+    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', reports_language: 'pt', separador_csv: ';' } });
     const page = await e2e.newPage(DESKTOP, 'pt');
     await signInAs(page, account);
     const screen = new FeedReportPage(page);
@@ -241,5 +254,52 @@ describe('feed consumption report (racao)', () => {
 
     await screen.goto({ lote: 2_000_000_000 });
     await page.getByTestId('racao-not-found').waitFor();
+  });
+
+  it('writes the report, its print and its CSV in the reports language and the chosen number format, the screen around them in the interface language', async () => {
+    // Interface Portuguese; reports Spanish with the decimal point (1,234.5) some Latin American farms write.
+    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', reports_language: 'es', separador_decimal: '.', separador_csv: ';' } });
+    try {
+      const life = { di: placement, df: today };
+      const report = await reportOf(life);
+      const page = await e2e.newPage(DESKTOP, 'pt');
+      await signInAs(page, account);
+      const screen = new FeedReportPage(page);
+      await screen.goto({ lote: lote.id, di: life.di, df: life.df });
+      await page.getByTestId('racao-table').waitFor();
+      // The screen: Portuguese title, picker, buttons and view switch.
+      expect(await page.getByTestId('page-title').textContent()).toBe(text('pt', 'screens.consumption.title'));
+      expect(await page.getByTestId('racao-csv').textContent()).toBe(text('pt', 'components.reports.download'));
+      expect(await page.getByTestId('racao-view').textContent()).toContain(text('pt', 'feed.table.view.aviarios'));
+      // The report: Spanish words, numbers 1,234.5 (en-US digits) whatever the language.
+      expect(await page.getByTestId('racao-table').locator('thead').textContent()).toContain(text('es', 'feed.columns.consumo_acumulado_g_ave'));
+      expect(await page.getByTestId('racao-totals').textContent()).toContain(text('es', 'feed.totals.acumulado_kg'));
+      expect(await screen.total('acumulado_kg').textContent()).toBe(`${shown('en-US', report.totais.acumulado_kg, 1)} kg`);
+      expect(report.totais.acumulado_kg!).toBeGreaterThan(1000);
+      expect(await screen.total('aves_vivas').textContent()).toBe(shown('en-US', report.dias.at(-1)!.aves_vivas, 0));
+      expect(await screen.rows()).toEqual(flockRows(report, 'en-US'));
+
+      // Print: the title and the period line in Spanish, the screen's Portuguese heading left off.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByTestId('report-print-title').textContent()).toContain(text('es', 'screens.consumption.title'));
+      expect(await page.getByTestId('report-print-period').textContent()).toBe(text('es', 'components.reports.period', { from: masked(life.di), to: masked(life.df) }));
+      expect(await page.getByTestId('page-title').isVisible()).toBe(false);
+      await e2e.screenshot(page, 'racao-report-language-print');
+      await page.emulateMedia({ media: 'screen' });
+
+      // The file: Spanish headers, the decimal point, no thousands grouping.
+      const csv = await screen.downloadCsv();
+      const [header, ...lines] = csv.text.split('\r\n');
+      expect(header!.split(';').slice(0, 4)).toEqual(['data', 'idade', 'aves_vivas', 'consumo_kg'].map((name) => text('es', `feed.columns.${name}`)));
+      const last = report.dias.at(-1)!;
+      expect(lines[report.dias.length - 1]!.split(';').slice(0, 3)).toEqual([last.data, String(last.idade), String(last.aves_vivas)]);
+      const fractional = report.dias.findIndex((dia) => dia.consumo_kg !== null && !Number.isInteger(dia.consumo_kg));
+      expect(lines[fractional]!.split(';')[3]).toBe(String(report.dias[fractional]!.consumo_kg));
+      expect(lines[fractional]!.split(';')[3]).toMatch(/^\d+\.\d+$/);
+      expect(lines[report.dias.length - 1]!.split(';')[header!.split(';').indexOf(text('es', 'feed.columns.acumulado_kg'))]).toBe(String(last.acumulado_kg));
+      await page.close();
+    } finally {
+      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', reports_language: 'pt', separador_decimal: null, separador_csv: ';' } });
+    }
   });
 });

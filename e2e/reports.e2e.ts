@@ -1,153 +1,28 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAccount } from '../packages/server/src/test/factories.js';
 import { createNucleo, grantAccess } from '../packages/server/src/test/factories/farms.js';
 import { createLote } from '../packages/server/src/test/factories/flocks.js';
-import { createPadrao } from '../packages/server/src/test/factories/standards.js';
-import { createPesagens, type PesagemInput } from '../packages/server/src/test/factories/weighings.js';
-import { LoginPage } from './pages/LoginPage.js';
+import { createPesagens } from '../packages/server/src/test/factories/weighings.js';
+import { readRows } from './pages/ReportFrame.js';
 import { WeighingReportPage } from './pages/ReportPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, startE2E, type E2E } from './support/portal.js';
 import { signedIn } from './support/session.js';
-
-// Node and Chromium run on the same machine: the device's calendar day, as the screen takes it.
-const pad = (value: number) => String(value).padStart(2, '0');
-const localIso = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const masked = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-const TODAY = localIso(new Date());
-/** The weighing day: inside 'last 30 days'. */
-const DAY = addDays(TODAY, -5);
-
-/**
- * Box 1 by hand: 1700, 1900, 2000, 2100, 2300 g. Mean 2000; deviations ±300, ±100, 0 → sum of
- * squares 200000 / (n − 1 = 4) = 50000 → desvioP 223.6068 → 223.6; cv 223.6068 / 2000 = 11.18 %;
- * band 1800–2200: 1900, 2000, 2100 uniform → uni 60 %; 1 below, 1 above (20 % each).
- * Scores: 1 (one bird), 2 (two birds) of 3 scored → 33.33 % and 66.67 %.
- * Box 2: 1800, 2000, 2200 — both birds on the band's edges count inside: uni 100 %.
- */
-const BOX1 = [1700, 1900, 2000, 2100, 2300];
-const BOX1_SCORES = [1, 2, 2, null, null];
-const BOX2 = [1800, 2000, 2200];
-
-function weighings(): PesagemInput[] {
-  const row = (peso: number, aviario: string, lado: string, box: string, extra: Partial<PesagemInput> = {}): PesagemInput => ({
-    peso,
-    data: DAY,
-    aviario,
-    lado,
-    box,
-    sexo: 'Macho',
-    linha: 'Ross 308',
-    idade_lote: 28,
-    serie_balanca: 'BAL-0001',
-    ...extra,
-  });
-  const rows = [
-    ...BOX1.map((peso, index) => row(peso, 'Aviário 1', 'A', '1', { score: BOX1_SCORES[index] })),
-    ...BOX2.map((peso) => row(peso, 'Aviário 1', 'A', '2', { serie_balanca: 'BAL-0002' })),
-  ];
-  // Seven more boxes of three birds: 9 boxes in all, 3 printed pages of 4.
-  const more: [string, string, string][] = [
-    ['Aviário 1', 'A', '3'],
-    ['Aviário 1', 'A', '4'],
-    ['Aviário 1', 'A', '5'],
-    ['Aviário 2', 'B', '1'],
-    ['Aviário 2', 'B', '2'],
-    ['Aviário 2', 'B', '3'],
-    ['Aviário 2', 'B', '4'],
-  ];
-  more.forEach(([aviario, lado, box], index) => rows.push(...[1900, 2000, 2100].map((peso) => row(peso + index * 10, aviario, lado, box))));
-  return rows;
-}
-
-/** The expected texts of box 1 in each language's number format. */
-const EXPECTED = {
-  pt: { pesoMedio: '2.000,0 g', desvioP: '223,6 g', cv: '11,18 %', uni: '60,00 %', perAbaixo: '20,00 %', pesoTotal: '10.000,0 g', pm: '1.530,0 g', percent: '130,72 %' },
-  en: { pesoMedio: '2,000.0 g', desvioP: '223.6 g', cv: '11.18 %', uni: '60.00 %', perAbaixo: '20.00 %', pesoTotal: '10,000.0 g', pm: '1,530.0 g', percent: '130.72 %' },
-  es: { pesoMedio: '2000,0 g', desvioP: '223,6 g', cv: '11,18 %', uni: '60,00 %', perAbaixo: '20,00 %', pesoTotal: '10.000,0 g', pm: '1530,0 g', percent: '130,72 %' },
-} as const;
-
-type Language = keyof typeof EXPECTED;
-
-interface Seeded {
-  account: TestAccount;
-  query: string;
-}
-
-/** A farm with a flock placed 28 days before the weighing day, on a standard, and its 9 boxes of weighings. */
-async function seedFarm(e2e: E2E, account: TestAccount): Promise<string> {
-  const farm = await createNucleo(e2e.portal, account, { nome: 'Granja Primavera' });
-  const padrao = await createPadrao(e2e.portal, account, {
-    nome: 'Ross 308 Granja',
-    pontos: [
-      { idade: 0, peso: 42 },
-      { idade: 28, peso: 1530 },
-      { idade: 35, peso: 2160 },
-    ],
-  });
-  const lote = await createLote(e2e.portal, account, farm, { codigo: 'L-7', data_alojamento: addDays(DAY, -28), padrao_id: padrao.id });
-  await createPesagens(e2e.portal, account, { nucleo: farm, lote, rows: weighings() });
-  return `nucleo=${farm.id}&lote=${lote.id}&inicio=${addDays(DAY, -1)}&fim=${DAY}`;
-}
-
-/** Signs the seeded account in (its language and CSV separator set first) and opens its bookmarked report. */
-async function openReport(e2e: E2E, seeded: Seeded, viewport: { width: number; height: number }, language: Language, separador_csv = ';', path: 'aves' | 'aves-incubatorio' = 'aves') {
-  // Login applies the account's own language.
-  const updated = await e2e.portal.request('POST', '/api/updateuser', { token: seeded.account.token, body: { language, separador_csv } });
-  expect(updated.status).toBe(200);
-  const page = await e2e.newPage(viewport, language);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login(seeded.account.email, seeded.account.password);
-  await page.waitForURL(/#\/dashboard$/);
-  const report = new WeighingReportPage(page, path);
-  await report.goto(seeded.query);
-  await report.settled();
-  return { page, report };
-}
-
-/** Sets the language the server writes report files in (the summary's decimal mark), apart from the interface's. */
-async function setReportsLanguage(e2e: E2E, account: TestAccount, reports_language: Language) {
-  const updated = await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { reports_language } });
-  expect(updated.status).toBe(200);
-}
-
-/** The summary file's columns (GET v2/resumo?tipo=csv). */
-const SUMMARY_HEADER = ['nome_nucleo', 'lote', 'aviario', 'lado', 'box', 'primeira', 'ultima', 'dias', 'totalAves', 'pesoTotal', 'pesoMedio', 'desvioP', 'cv', 'uni', 'corteCima', 'corteBaixo', 'qtdUniforme', 'qtdAcima', 'qtdAbaixo', 'perAcima', 'perAbaixo', 'maiorPeso', 'menorPeso'];
-
-/** Box 1's summary line (see BOX1): its keys, then the figures with the decimal mark `mark`. */
-const summaryBoxOne = (separator: string, mark: string) =>
-  ['Granja Primavera', 'L-7', 'Aviário 1', 'A', '1', DAY, DAY, '1', '5', '10000,0', '2000,0', '223,6', '11,18', '60,00', '2200,0', '1800,0', '3', '1', '1', '20,00', '20,00', '2300,0', '1700,0']
-    .map((cell, index) => (index >= 8 ? cell.replace(',', mark) : cell))
-    .join(separator);
-
-/** Box 1's key in the user's separator (section 9). */
-const boxOneKey = (separator: string) => [DAY, 'L-7', 'Macho', 'Aviário 1', 'A', '1'].join(separator) + '.R.P';
-
-async function assertBoxOne(report: WeighingReportPage, language: Language, separator = ';') {
-  const box = report.box(boxOneKey(separator));
-  const expected = EXPECTED[language];
-  expect(await report.stat(box, 'totalAves')).toBe('5');
-  expect(await report.stat(box, 'pesoMedio')).toBe(expected.pesoMedio);
-  expect(await report.stat(box, 'desvioP')).toBe(expected.desvioP);
-  expect(await report.stat(box, 'cv')).toBe(expected.cv);
-  expect(await report.stat(box, 'uni')).toBe(expected.uni);
-  expect(await report.stat(box, 'qtdUniforme')).toBe('3');
-  expect(await report.stat(box, 'perAbaixo')).toBe(expected.perAbaixo);
-  expect(await report.stat(box, 'pesoTotal')).toBe(expected.pesoTotal);
-  const padrao = await report.stat(box, 'padrao');
-  expect(padrao).toContain(expected.pm);
-  expect(padrao).toContain(expected.percent);
-  // Box title (section 9): lote, sexo, linha, product, age, category, order, date.
-  const title = (await box.getByTestId('box-title').textContent()) ?? '';
-  for (const part of ['L-7', 'Macho', 'Ross 308', text(language, 'reports.box.aves.lado'), text(language, 'reports.box.days', { count: 28 }), 'Aviário 1', masked(DAY)]) {
-    expect(title).toContain(part);
-  }
-  expect(await box.getByTestId('box-key').textContent()).toBe(boxOneKey(separator));
-}
+import {
+  addDays,
+  assertBoxOne,
+  DAY,
+  labelled,
+  masked,
+  openReport,
+  seedFarm,
+  setReportsLanguage,
+  SUMMARY_HEADER,
+  summaryBoxOne,
+  TODAY,
+  uniformityNote,
+  type Seeded,
+} from './support/weighingReport.js';
 
 describe('weighing reports (aves, aves-incubatorio)', () => {
   let e2e: E2E;
@@ -185,18 +60,33 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     const query2 = report.query();
     expect(query2.get('inicio')).toBe(addDays(TODAY, -30));
     expect(query2.get('sexo')).toBe('Macho');
-    expect(await report.boxes().count()).toBe(9);
+    expect(await report.boxCount()).toBe(9);
     await assertBoxOne(report, 'pt');
     // Both edges of the band count inside: 1800 and 2200 around a 2000 g mean are uniform.
-    expect(await report.stat(report.box(';Aviário 1;A;2.R.P'), 'uni')).toBe('100,00 %');
-    expect(await report.stat(report.box(';Aviário 1;A;1.R.P'), 'scores')).toContain('33,33 %');
-    expect(await page.getByTestId('uniformity-note').textContent()).toBe(text('pt', 'reports.uniformityRule'));
+    expect(await report.stat(await report.findBox(';Aviário 1;A;2.R.P'), 'uni')).toBe('100,00 %');
+    expect(await report.stat(await report.findBox(';Aviário 1;A;1.R.P'), 'scores')).toContain('33,33 %');
+    expect(await page.getByTestId('uniformity-note').textContent()).toBe(uniformityNote('pt'));
     expect(await page.getByTestId('report-scales').textContent()).toBe('BAL-0001, BAL-0002');
     expect(await report.stat(report.total(), 'totalAves')).toBe(String(5 + 3 + 7 * 3));
-    // Tree: one date|flock|sex group, two categories (houses), each with its side.
-    expect(await page.getByTestId('report-group').count()).toBe(1);
-    expect(await page.getByTestId('report-category').count()).toBe(2);
-    expect(await page.getByTestId('report-side').count()).toBe(2);
+    // Summary: one date|flock|sex group, two categories (houses), each with its side.
+    expect(await report.summaryRows('grupo').count()).toBe(1);
+    expect(await report.summaryRows('aviario').count()).toBe(2);
+    expect(await report.summaryRows('lado').count()).toBe(2);
+    const rows = await readRows(report.summaryRows());
+    expect(rows.map((row) => row.attributes.level)).toEqual(['grupo', 'aviario', 'lado', 'aviario', 'lado']);
+    expect(rows[0]!.cells).toMatchObject({ totalAves: '29', percentPadrao: expect.stringMatching(/ %$/) });
+    expect(rows[0]!.cells.nome).toContain('Lote L-7');
+    expect(rows[1]!.cells.nome).toBe('Aviário 1');
+    expect(rows[2]!.cells).toMatchObject({ nome: 'Lado A', totalAves: '17' });
+    // A row opens its boxes from the keyboard too: the side's heading comes into view and takes the focus.
+    const side = report.summaryRows('lado').nth(1);
+    await side.focus();
+    await page.keyboard.press('Enter');
+    const heading = page.locator(`[data-testid="report-boxes"] > [data-index="${await side.getAttribute('data-item')}"]`);
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await heading.getByTestId('report-side').getAttribute('data-lado')).toBe('B');
+    expect((await heading.boundingBox())!.y).toBeLessThan(DESKTOP.height / 2);
+    await page.evaluate(() => window.scrollTo(0, 0));
     // The histograms are drawn (ECharts, canvas) shortly after the report, once in view.
     await report.revealCharts();
     await e2e.screenshot(page, 'reports-aves-pt-desktop');
@@ -204,7 +94,7 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     // A bookmarked url opens the same report.
     await page.reload();
     await report.settled();
-    expect(await report.boxes().count()).toBe(9);
+    expect(await report.boxCount()).toBe(9);
   });
 
   it('aves (pt): CSV, TXT and HTML downloads in the user’s separator and number format, box keys ending .R.P', async () => {
@@ -281,7 +171,7 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     const report = new WeighingReportPage(page);
     await report.goto(`nucleo=${farm.id}&lote=${lote.id}&inicio=${addDays(DAY, -1)}&fim=${DAY}`);
     await report.settled();
-    expect(await report.boxes().count()).toBe(1);
+    expect(await report.boxCount()).toBe(1);
 
     // A cell a spreadsheet would run: a formula start that is not a plain number.
     const runnable = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(?:[.,]\d+)*$/.test(cell);
@@ -320,10 +210,10 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     }
     // Nothing is cut off: each box's content fits its printed frame.
     expect(await page.getByTestId('print-box').evaluateAll((list) => list.filter((box) => box.scrollHeight > box.clientHeight + 1).length)).toBe(0);
-    // Every graph is an image, drawn before printing.
-    const images = page.locator('[data-testid="print-box"] img');
-    expect(await images.count()).toBe(9);
-    expect(await images.evaluateAll((list) => list.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    // Every graph is drawn before printing (an SVG of its bars), laid out at its printed size.
+    const charts = page.locator('[data-testid="print-chart"] > svg');
+    expect(await charts.count()).toBe(9);
+    expect(await charts.evaluateAll((list) => list.every((chart) => chart.querySelectorAll('rect').length > 0 && chart.getBoundingClientRect().width > 300))).toBe(true);
 
     await e2e.screenshot(page, 'reports-aves-pt-print');
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -340,7 +230,7 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     ] as const) {
       const { page, report } = await openReport(e2e, seeded as Seeded, viewport, language, ',');
       await assertBoxOne(report, language, ',');
-      expect(await page.getByTestId('uniformity-note').textContent()).toBe(text(language, 'reports.uniformityRule'));
+      expect(await page.getByTestId('uniformity-note').textContent()).toBe(uniformityNote(language));
       await report.revealCharts();
       expect(await report.horizontalOverflow()).toBeLessThanOrEqual(0);
       if (language === 'en' && viewport === DESKTOP) {
@@ -356,7 +246,7 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
           expect(summary[0]).toBe(SUMMARY_HEADER.join(','));
           expect(summary).toContain(summaryBoxOne(',', '.'));
         } finally {
-          await setReportsLanguage(e2e, (seeded as Seeded).account, 'pt');
+          await setReportsLanguage(e2e, (seeded as Seeded).account, 'en');
         }
       }
       await e2e.screenshot(page, `reports-aves-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`);
@@ -367,7 +257,11 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
   it('aves (pt, phone): no sideways scrolling, boxes stacked; a wrong period and an empty one say so', async () => {
     const { page, report } = await openReport(e2e, seeded as Seeded, PHONE, 'pt');
     expect(await report.horizontalOverflow()).toBeLessThanOrEqual(0);
-    const [first, second] = await Promise.all([report.boxes().nth(0).boundingBox(), report.boxes().nth(1).boundingBox()]);
+    // The report shown, the filters fold away behind their summary.
+    expect(await page.getByTestId('report-filters').getAttribute('data-folded')).toBe('true');
+    expect(await page.getByTestId('filters-summary').textContent()).toContain(`${masked(addDays(DAY, -1))} a ${masked(DAY)} · Granja Primavera · L-7`);
+    const firstBox = await report.findBox(';Aviário 1;A;1.R.P');
+    const [first, second] = await Promise.all([firstBox.boundingBox(), report.box(';Aviário 1;A;2.R.P').boundingBox()]);
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
     expect(Math.abs(second!.x - first!.x)).toBeLessThan(2);
     await report.revealCharts();
@@ -376,9 +270,11 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     // Printing from the browser's menu (no Print button) lays the pages out at once, graphs included.
     expect(await page.getByTestId('print-report').count()).toBe(0);
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
-    expect(await page.locator('[data-testid="print-box"] img').count()).toBe(9);
+    expect(await page.locator('[data-testid="print-chart"] > svg').count()).toBe(9);
 
     // The end before the start: said under the field, nothing asked.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await report.unfoldFilters();
     await report.typeDate('inicio', masked(DAY));
     await report.typeDate('fim', masked(addDays(DAY, -3)));
     await page.getByTestId('report-generate').click();
@@ -389,6 +285,7 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     await report.typeDate('fim', masked(addDays(DAY, -100)));
     await report.generate();
     expect(await page.getByTestId('report-empty').textContent()).toContain(text('pt', 'reports.emptyTitle'));
+    expect(await page.getByTestId('report-empty').textContent()).toContain(text('pt', 'reports.emptyHint.aves'));
   });
 
   it('aves: a shared link names its owner; someone granted reading sees that owner’s report', async () => {
@@ -399,12 +296,14 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     const report = new WeighingReportPage(page);
     await report.goto(`prop=${account.user.id}&${query}`);
     await report.settled();
-    expect(await report.boxes().count()).toBe(9);
+    expect(await report.boxCount()).toBe(9);
     expect(await page.getByTestId('owner-picker').inputValue()).toContain(account.user.name);
-    // Without the grant's owner in the link, the reader's own (empty) data.
+    // Without the owner in the link: a reader with nothing of their own acts for the owner who
+    // granted access (records/ownerChoice.ts), so the same period shows that owner's boxes.
     await report.goto(query.replace(/nucleo=\d+&lote=\d+&/, ''));
     await report.settled();
-    expect(await page.getByTestId('report-empty').isVisible()).toBe(true);
+    expect(await report.boxCount()).toBe(9);
+    expect(await page.getByTestId('owner-picker').inputValue()).toContain(account.user.name);
   });
 
   it('aves-incubatorio: chick weights per hatch, incubator and line, in the hatchery words', async () => {
@@ -420,11 +319,13 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
 
     const report = new WeighingReportPage(page, 'aves-incubatorio');
     await report.goto();
+    // The hatchery screen names its own filters, not the farms' (issue 16).
+    expect(await page.getByTestId('report-idle').textContent()).toContain(text('pt', 'reports.idleHint.incubatorio'));
     expect(await page.getByText(text('pt', 'reports.keys.incubatorio.lote'), { exact: true }).count()).toBeGreaterThan(0);
     await report.choose('nucleo', 'Incubatório Central');
     await report.generate();
-    expect(await report.boxes().count()).toBe(1);
-    const box = report.box(';N-12;Cobb 500;Incubadora 3;1;7.R.P');
+    expect(await report.boxCount()).toBe(1);
+    const box = await report.findBox(';N-12;Cobb 500;Incubadora 3;1;7.R.P');
     expect(await report.stat(box, 'totalAves')).toBe('3');
     expect(await report.stat(box, 'pesoMedio')).toBe('42,0 g');
     expect(await report.stat(box, 'desvioP')).toBe('2,0 g');
@@ -432,7 +333,9 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     expect(await report.stat(box, 'uni')).toBe('100,00 %');
     const title = (await box.getByTestId('box-title').textContent()) ?? '';
     expect(title).toContain(`${text('pt', 'reports.box.incubatorio.lote')}: N-12`);
-    expect(title).toContain(`${text('pt', 'reports.box.incubatorio.aviario')}: Incubadora 3`);
+    // 'Incubadora 3' already says what it is: not 'Incubadora: Incubadora 3'.
+    expect(title).toContain('Incubadora 3');
+    expect(title).not.toContain('Incubadora: Incubadora');
     expect(title).toContain(`${text('pt', 'reports.box.incubatorio.sexo')}: Cobb 500`);
     expect(await page.getByTestId('report-scales').textContent()).toBe('BL30PI-9');
     await e2e.screenshot(page, 'reports-incubatorio-pt-desktop');
@@ -441,7 +344,7 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
     expect(csv.name).toBe(`aves-incubatorio_${addDays(TODAY, -30)}_${TODAY}.csv`);
     expect(csv.text).toContain(`"${DAY};N-12;Cobb 500;Incubadora 3;1;7.R.P"`);
     expect(csv.text).not.toContain('Aviário 1');
-    // v2/resumo reads every farm in reach: the hatchery screen does not offer it.
+    // v2/resumo summarises farms, never hatcheries: the hatchery screen does not offer it.
     expect(await report.downloadEntries()).toEqual(['download-csv', 'download-txt', 'download-html']);
 
     // The same report in English and Spanish: hatchery words, numbers in each language's format.
@@ -452,21 +355,29 @@ describe('weighing reports (aves, aves-incubatorio)', () => {
       ['es', PHONE],
     ] as const) {
       const opened = await openReport(e2e, { account, query: hatcheryQuery }, viewport, language, ';', 'aves-incubatorio');
-      expect(await opened.report.boxes().count()).toBe(1);
-      const translated = opened.report.box(';N-12;Cobb 500;Incubadora 3;1;7.R.P');
+      expect(await opened.report.boxCount()).toBe(1);
+      const translated = await opened.report.findBox(';N-12;Cobb 500;Incubadora 3;1;7.R.P');
       expect(await opened.report.stat(translated, 'totalAves')).toBe('3');
       expect(await opened.report.stat(translated, 'pesoMedio')).toBe(numbers[language].pesoMedio);
       expect(await opened.report.stat(translated, 'cv')).toBe(numbers[language].cv);
       const boxTitle = (await translated.getByTestId('box-title').textContent()) ?? '';
       expect(boxTitle).toContain(`${text(language, 'reports.box.incubatorio.lote')}: N-12`);
-      expect(boxTitle).toContain(`${text(language, 'reports.box.incubatorio.aviario')}: Incubadora 3`);
+      expect(boxTitle).toContain(labelled(text(language, 'reports.box.incubatorio.aviario'), 'Incubadora 3', ': '));
       expect(boxTitle).toContain(`${text(language, 'reports.box.incubatorio.sexo')}: Cobb 500`);
+      // The summary's rows open the group's and the incubator's headings.
+      await opened.report.summaryRows('grupo').first().click();
       const group = opened.page.getByTestId('report-group');
       expect(await group.textContent()).toContain(`${text(language, 'reports.keys.incubatorio.nucleo')}:`);
-      expect(await opened.page.getByTestId('report-category').first().textContent()).toContain(`${text(language, 'reports.keys.incubatorio.aviario')}: Incubadora 3`);
+      await opened.report.summaryRows('aviario').first().click();
+      expect(await opened.page.getByTestId('report-category').first().textContent()).toContain(labelled(text(language, 'reports.keys.incubatorio.aviario'), 'Incubadora 3', ': '));
       expect(await opened.report.horizontalOverflow()).toBeLessThanOrEqual(0);
       await e2e.screenshot(opened.page, `reports-incubatorio-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`);
       await opened.page.context().close();
     }
+
+    // A period without chick weighings: the hint names the hatchery filters.
+    await report.goto(`nucleo=${hatchery.id}&inicio=${addDays(DAY, -200)}&fim=${addDays(DAY, -100)}`);
+    await report.settled();
+    expect(await page.getByTestId('report-empty').textContent()).toContain(text('pt', 'reports.emptyHint.incubatorio'));
   });
 });

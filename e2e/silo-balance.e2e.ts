@@ -56,7 +56,7 @@ describe('silo balance from its scale (silos/:id/saldo)', () => {
 
   for (const run of RUNS) {
     it(`shows the API's balance, days and deliveries in ${run.lang} (${run.width})${run.decide ? ', and a confirmed delivery becomes a movement' : ''}`, async () => {
-      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: run.lang, separador_csv: run.separator } });
+      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: run.lang, reports_language: run.lang, separador_csv: run.separator } });
       const before = await report();
       expect(before.entregas.length).toBeGreaterThan(0);
       // The day before the history has no readings: shown empty, never 0.
@@ -116,7 +116,7 @@ describe('silo balance from its scale (silos/:id/saldo)', () => {
         const row = page.locator(`[data-testid="movement-row"][data-movement-id="${confirmed.movimento_id}"]`);
         await row.waitFor();
         expect(await row.getAttribute('data-tipo')).toBe('entrada');
-        expect(await row.getByTestId('movement-quantity').textContent()).toBe(`+${text(run.lang, 'silos.kg', { value: new Intl.NumberFormat(run.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(pending.quantidade_kg) })}`);
+        expect(await row.getByTestId('movement-quantity').textContent()).toBe(`+${text(run.lang, 'silos.kg', { value: new Intl.NumberFormat(run.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 'always' }).format(pending.quantidade_kg) })}`);
         await row.scrollIntoViewIfNeeded();
         await e2e.screenshot(page, `silo-balance-${run.lang}-movement`);
         // The detail page leads back to the balance.

@@ -93,7 +93,12 @@ describe('farms (nucleos)', () => {
     await grantAccess(e2e.portal, owner, viewer, 'leitura');
 
     const list = new RecordListPage(page, 'nucleos');
+    // The viewer has nothing of their own: after the grant they land on Olga's data
+    // (records/ownerChoice.ts); their own (empty) list is one choice away.
+    await page.reload();
     await list.goto();
+    await expect.poll(() => list.row('Núcleo da Olga').count()).toBe(1);
+    await list.chooseOwner(text('pt', 'records.owner.self', { name: viewer.user.name }));
     await expect.poll(() => list.empty().isVisible()).toBe(true);
     await list.chooseOwner('Olga Proprietária');
     await expect.poll(() => list.row('Núcleo da Olga').count()).toBe(1);

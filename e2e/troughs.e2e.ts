@@ -59,7 +59,7 @@ describe('feeder troughs (calhas)', () => {
 
   for (const { lang, locale, separator } of LANGUAGES) {
     it(`shows the API's gaps, stoppages and days in ${lang}, at desktop and phone width, with CSV and print`, async () => {
-      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, separador_csv: separator } });
+      await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: lang, reports_language: lang, separador_csv: separator } });
       // From two days before the history (empty days) to today.
       const period = { di: daysBefore(localToday(), HISTORY_DAYS + 1), df: localToday() };
       const graph = await graphOf(monitor.id, 2, period);
@@ -122,7 +122,7 @@ describe('feeder troughs (calhas)', () => {
   }
 
   it('opens the first monitor and trough by default (yesterday and today), and the pickers change the url and data', async () => {
-    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', separador_csv: ';' } });
+    await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', reports_language: 'pt', separador_csv: ';' } });
     const monitors = (await e2e.portal.request<CalhaMonitor[]>('GET', '/api/getcalhas', { token: account.token })).body;
     expect(monitors.map((item) => [item.id, item.calhas])).toEqual(
       [[monitor.id, [1, 2, 3, 4], monitor.serie], [sac.id, [1, 2], sac.serie]].sort((a, b) => String(a[2]).localeCompare(String(b[2]))).map(([id, calhas]) => [id, calhas]),
@@ -136,6 +136,10 @@ describe('feeder troughs (calhas)', () => {
     const graph = await graphOf(first.id, 1, { di: daysBefore(today, 1), df: today });
     expect((await screen.days()).map((row) => row.attributes.date)).toEqual([daysBefore(today, 1), today]);
     expect((await screen.chartDrawn()).points).toBe(graph.pontos.length);
+    // Today is still running: the time axis ends now, not at midnight ahead (no width spent on the future).
+    const axisEnd = Date.parse((await screen.chart().getAttribute('data-axis-end'))!);
+    expect(axisEnd).toBeLessThanOrEqual(Date.now());
+    expect(axisEnd).toBeGreaterThan(Date.now() - 5 * 60_000);
 
     await screen.chooseTrough(text('pt', 'troughs.troughNumber', { number: 2 }));
     await expect.poll(() => screen.query().get('calha')).toBe('2');

@@ -24,6 +24,25 @@ export class AppMenu {
     });
   }
 
+  /** The part of the menu that scrolls (between the user block and Logout). */
+  scrollViewport() {
+    return this.page.getByTestId('menu-scroll');
+  }
+
+  /**
+   * Scrolls the menu to `key`'s entry and answers whether all of it shows inside the scrolling part
+   * (not under its edge) and in the window.
+   */
+  async reveal(key: string): Promise<boolean> {
+    const entry = this.entry(key);
+    await entry.scrollIntoViewIfNeeded();
+    return entry.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const area = element.closest('[data-testid="menu-scroll"]')?.getBoundingClientRect() ?? new DOMRect(0, 0, window.innerWidth, window.innerHeight);
+      return box.height > 0 && box.top >= area.top - 1 && box.bottom <= area.bottom + 1 && box.bottom <= window.innerHeight && box.left >= 0;
+    });
+  }
+
   async go(key: string) {
     await this.open();
     await this.entry(key).click();

@@ -8,12 +8,12 @@ export class ProfilePage {
     await this.field('name').waitFor();
   }
 
-  field(name: 'name' | 'company' | 'email' | 'separator' | 'timezone' | 'language' | 'reports-language' | 'new-password' | 'confirm-password' | 'current-password') {
+  field(name: 'name' | 'company' | 'email' | 'separator' | 'number-format' | 'timezone' | 'language' | 'reports-language' | 'new-password' | 'confirm-password' | 'current-password') {
     return this.page.getByTestId(`profile-${name}`);
   }
 
   /** Picks an option of a native select by its value. */
-  async choose(name: 'separator' | 'timezone' | 'language' | 'reports-language', value: string) {
+  async choose(name: 'separator' | 'number-format' | 'timezone' | 'language' | 'reports-language', value: string) {
     await this.field(name).selectOption(value);
   }
 

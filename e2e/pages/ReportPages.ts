@@ -53,8 +53,53 @@ export class WeighingReportPage {
     await this.page.locator('[data-testid="report-result"], [data-testid="report-empty"], [data-testid="report-error"]').first().waitFor();
   }
 
+  /** The boxes mounted now: the list is virtualised, so only those on screen (and one row beyond) are in the page. */
   boxes(): Locator {
     return this.page.getByTestId('report-box');
+  }
+
+  /** How many boxes the report holds, mounted or not. */
+  async boxCount(): Promise<number> {
+    return Number(await this.page.getByTestId('report-result').getAttribute('data-boxes'));
+  }
+
+  summary(): Locator {
+    return this.page.getByTestId('report-summary');
+  }
+
+  summaryRows(level?: 'grupo' | 'aviario' | 'lado'): Locator {
+    return this.page.locator(level ? `[data-testid="summary-row"][data-level="${level}"]` : '[data-testid="summary-row"]');
+  }
+
+  /** Opens the filters folded away on a phone (no-op when they are open). */
+  async unfoldFilters() {
+    const toggle = this.page.getByTestId('filters-toggle');
+    if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  }
+
+  /**
+   * Scrolls the page to the end of the box list, as far as its rows measured on the way allow,
+   * until the list's last row is mounted and the page stops growing.
+   */
+  async scrollToEnd() {
+    await this.page.waitForFunction(
+      () => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const list = document.querySelector('[data-testid="report-boxes"]');
+        const last = Number(list?.getAttribute('data-count')) - 1;
+        const row = list?.querySelector(`[data-index="${last}"]`);
+        return Boolean(row) && Math.abs(window.scrollY + window.innerHeight - document.documentElement.scrollHeight) < 2;
+      },
+      undefined,
+      { polling: 100, timeout: 30_000 },
+    );
+  }
+
+  /** Total height of the box list's mounted rows, in px. */
+  async mountedHeight(): Promise<number> {
+    return this.page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="report-boxes"] > [data-index]')).reduce((sum, row) => sum + row.getBoundingClientRect().height, 0),
+    );
   }
 
   /** A box by the end of its key (e.g. ';Aviário 1;A;1.R.P'). */
@@ -94,7 +139,7 @@ export class WeighingReportPage {
    * Print: the browser's dialog is replaced by a marker (a headless browser has none), then
    * waits until the printed layout's graphs are decoded. Answers whether print() was called.
    */
-  async print(): Promise<boolean> {
+  async print(timeout = 30_000): Promise<boolean> {
     await this.page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => {
@@ -102,21 +147,58 @@ export class WeighingReportPage {
       };
     });
     await this.page.getByTestId('report-print').click();
-    await this.page.locator('[data-testid="print-report"][data-print-ready="true"]').waitFor({ state: 'attached' });
+    await this.page.locator('[data-testid="print-report"][data-print-ready="true"]').waitFor({ state: 'attached', timeout });
     await this.page.waitForFunction(() => (window as unknown as { printed: number }).printed > 0);
     return true;
   }
 
-  /** Scrolls every box's histogram into view (they are drawn once seen) and waits until all are drawn. */
+  /**
+   * Walks the page from top to bottom, a screen at a time, waiting at each step until every
+   * histogram in view is drawn (they are drawn once seen; the list unmounts boxes scrolled past).
+   */
   async revealCharts() {
-    const charts = this.page.getByTestId('box-histogram');
-    const count = await charts.count();
-    for (let index = 0; index < count; index += 1) await charts.nth(index).scrollIntoViewIfNeeded();
-    await this.page.waitForFunction(
-      (expected) => document.querySelectorAll('[data-testid="box-histogram"][data-drawn="true"] canvas').length === expected,
-      count,
-    );
     await this.page.evaluate(() => window.scrollTo(0, 0));
+    for (;;) {
+      await this.page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-testid="box-histogram"]'))
+          .filter((chart) => {
+            const rect = chart.getBoundingClientRect();
+            return rect.bottom > 0 && rect.top < window.innerHeight;
+          })
+          .every((chart) => chart.dataset.drawn === 'true' && chart.querySelector('canvas') !== null),
+      );
+      const atEnd = await this.page.evaluate(() => {
+        const before = window.scrollY;
+        window.scrollBy(0, Math.round(window.innerHeight * 0.8));
+        return window.scrollY === before;
+      });
+      if (atEnd) break;
+    }
+    await this.page.evaluate(() => window.scrollTo(0, 0));
+  }
+
+  /**
+   * Scrolls down the page until the box of a key ending is mounted, then brings it to the middle
+   * of the screen (the list is virtualised: a box exists only near the screen); answers it.
+   */
+  async findBox(keyEnd: string): Promise<Locator> {
+    const selector = `[data-testid="report-box"][data-key$="${keyEnd}"]`;
+    await this.page.evaluate(() => window.scrollTo(0, 0));
+    await this.page.waitForFunction(
+      (boxSelector) => {
+        const box = document.querySelector(boxSelector);
+        if (!box) {
+          window.scrollBy(0, Math.round(window.innerHeight * 0.6));
+          return false;
+        }
+        box.scrollIntoView({ block: 'center' });
+        const rect = box.getBoundingClientRect();
+        return rect.top < window.innerHeight && rect.bottom > 0;
+      },
+      selector,
+      { polling: 100, timeout: 20_000 },
+    );
+    return this.box(keyEnd);
   }
 
   /** How far the page is wider than the window (0: no sideways scrolling). */

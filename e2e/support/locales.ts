@@ -6,13 +6,22 @@ type Tree = { [key: string]: string | Tree };
 const WEB_SRC = fileURLToPath(new URL('../../packages/web/src/', import.meta.url));
 const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8'));
 
-/** The shared file plus every feature's file under its folder's name, as the web loads them. */
+/**
+ * The shared file plus every feature's file under its folder's name, and every shared component's
+ * under components.<folder>, as the web loads them (i18n/resources.ts).
+ */
 function load(language: string): Tree {
   const tree = readJson(`${WEB_SRC}i18n/locales/${language}.json`);
   for (const feature of readdirSync(`${WEB_SRC}features`)) {
     const file = `${WEB_SRC}features/${feature}/locales/${language}.json`;
     if (existsSync(file)) tree[feature] = readJson(file);
   }
+  const components: Tree = {};
+  for (const folder of readdirSync(`${WEB_SRC}components`)) {
+    const file = `${WEB_SRC}components/${folder}/locales/${language}.json`;
+    if (existsSync(file)) components[folder] = readJson(file);
+  }
+  tree.components = components;
   return tree;
 }
 

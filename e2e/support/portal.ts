@@ -36,7 +36,8 @@ export interface E2E {
   browser: Browser;
   /** Errors the pages logged; a test fails if any appear unexpectedly. */
   consoleErrors: string[];
-  newPage(viewport?: { width: number; height: number }, language?: 'pt' | 'en' | 'es'): Promise<Page>;
+  /** `timezoneId`: the browser's clock (default the machine's). */
+  newPage(viewport?: { width: number; height: number }, language?: 'pt' | 'en' | 'es', options?: { timezoneId?: string }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,8 +55,8 @@ export async function startE2E(): Promise<E2E> {
     portal,
     browser,
     consoleErrors,
-    async newPage(viewport = DESKTOP, language) {
-      const context = await browser.newContext({ viewport, baseURL: portal.baseUrl });
+    async newPage(viewport = DESKTOP, language, options = {}) {
+      const context = await browser.newContext({ viewport, baseURL: portal.baseUrl, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
       contexts.push(context);
       if (language) {
         await context.addInitScript((lang) => {

@@ -16,8 +16,12 @@ export const daysBefore = (day: string, days: number) => new Date(Date.parse(`${
 /** A YYYY-MM-DD day as the screen writes it: dd/mm/yyyy. */
 export const masked = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** The screen's text for a value: the locale's number with fixed decimals, '—' when empty. */
+/**
+ * The screen's text for a value: the locale's number with fixed decimals, thousands always grouped
+ * (es-ES alone groups only from five digits; the portal groups from four in every language), '—'
+ * when empty.
+ */
 export function shown(locale: string, value: number | null, decimals: number): string {
   if (value === null) return '—';
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: 'always' }).format(value);
 }

@@ -11,6 +11,19 @@ export const DEFAULT_CSV_SEPARATOR = ';';
 export const CSV_SEPARATORS = [';', ',', '\t', '|'] as const;
 export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
 
+/**
+ * The user's number format (`separador_decimal`, issue 16): ',' writes 1.234,5 and '.' writes
+ * 1,234.5, thousands always grouped on screen and on paper; null (the default) follows the
+ * language of what is shown (pt and es: ',', en: '.'). Spanish-speaking users write numbers both
+ * ways across Latin America, so the language alone cannot decide.
+ */
+export const DECIMAL_SEPARATORS = [',', '.'] as const;
+export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
+
+/** The decimal mark of numbers shown in `language` for a user whose preference is `preference` (null: by language). */
+export const decimalSeparatorOf = (language: Language, preference: DecimalSeparator | null | undefined): DecimalSeparator =>
+  preference ?? (language === 'en' ? '.' : ',');
+
 export const DEVICE_STATUS_POLL_MS = 60_000;
 export const DEVICE_IDLE_WARNING_MINUTES = 1440;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countDeviceWarnings, visibleMenu } from './menu.js';
+import { DEVICE_MODELS } from './constants.js';
+import { MODEL_MESSAGES } from './devices/protocol.js';
+import { countDeviceWarnings, MENU_SILO_MODELS, MENU_TROUGH_MODELS, visibleMenu } from './menu.js';
 
 const keysOf = (models: string[]) =>
   Object.fromEntries(visibleMenu(models).map((group) => [group.key, group.entries.map((entry) => entry.key)]));
@@ -23,7 +25,30 @@ describe('visibleMenu', () => {
     expect(keysOf(['SEQFC']).feed).toEqual(['silos', 'consumption']);
     expect(keysOf(['SAC']).feed).toEqual(['troughs']);
     expect(keysOf(['SEQ', 'SAC']).feed).toEqual(['silos', 'consumption', 'troughs']);
-    expect(keysOf(['SILO', 'BSILO'])).not.toHaveProperty('feed');
+  });
+
+  it('opens Feed with Silos and Consumption for an account with only BSILO, SPSILO or SILO scales', () => {
+    for (const model of ['BSILO', 'SPSILO', 'SILO']) {
+      expect(keysOf([model]).feed, model).toEqual(['silos', 'consumption']);
+    }
+    expect(keysOf(['SILO', 'BSILO']).feed).toEqual(['silos', 'consumption']);
+  });
+
+  it('opens Feed with Troughs for an account with only MCALHA monitors', () => {
+    expect(keysOf(['MCALHA']).feed).toEqual(['troughs']);
+    expect(keysOf(['BSILO', 'MCALHA']).feed).toEqual(['silos', 'consumption', 'troughs']);
+  });
+
+  it('keeps Feed hidden for accounts without silo scales or trough monitors', () => {
+    for (const model of ['CS', 'FC', 'BD15PS', 'PS/SEL', 'BL30PI', 'SELAUTO', 'SELAVES', 'COLETOR', 'DOSADOR', 'DOSADORP', 'CAM']) {
+      expect(keysOf([model]), model).not.toHaveProperty('feed');
+    }
+  });
+
+  it('gates Silos on every model that sends silo readings and Troughs on every one that sends trough readings', () => {
+    const sending = (message: string) => DEVICE_MODELS.filter((model) => MODEL_MESSAGES[model].includes(message as never)).sort();
+    expect([...MENU_SILO_MODELS].sort()).toEqual(sending('SILO'));
+    expect([...MENU_TROUGH_MODELS].sort()).toEqual(sending('CALHA'));
   });
 
   it('shows Fumigators for any doser model and Collection points for COLETOR', () => {

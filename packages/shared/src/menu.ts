@@ -21,8 +21,15 @@ export interface MenuGroup {
   entries: readonly MenuEntry[];
 }
 
-const FEED_MODELS = ['SEQ', 'SAC', 'SEQFC'] as const;
-const SILO_MODELS = ['SEQ', 'SEQFC'] as const;
+/**
+ * Section 2 gates the Feed group on SEQ, SAC or SEQFC, Silos and Consumption on SEQ or SEQFC and
+ * Troughs on SAC. Every silo scale (the models that send SILO readings: BSILO, SPSILO, SILO too)
+ * and every trough monitor (MCALHA too, which sends CALHA readings) opens them as well: those
+ * screens read exactly what such a device sends (docs/decisions/0005).
+ */
+export const MENU_SILO_MODELS = ['SEQ', 'SEQFC', 'BSILO', 'SPSILO', 'SILO'] as const;
+export const MENU_TROUGH_MODELS = ['SAC', 'MCALHA'] as const;
+const FEED_MODELS = [...MENU_SILO_MODELS, ...MENU_TROUGH_MODELS] as const;
 const FUMIGATOR_MODELS = ['DOSADOR', 'PDOS', 'PDOSADOR', 'DOSADORP'] as const;
 
 export const MENU_TOP: readonly MenuEntry[] = [
@@ -46,9 +53,9 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     key: 'feed',
     requires: FEED_MODELS,
     entries: [
-      { key: 'silos', path: '/silos', requires: SILO_MODELS },
-      { key: 'consumption', path: '/racao', requires: SILO_MODELS },
-      { key: 'troughs', path: '/calhas', requires: ['SAC'] },
+      { key: 'silos', path: '/silos', requires: MENU_SILO_MODELS },
+      { key: 'consumption', path: '/racao', requires: MENU_SILO_MODELS },
+      { key: 'troughs', path: '/calhas', requires: MENU_TROUGH_MODELS },
     ],
   },
   {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
-import { Kysely, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type Compilable } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type ColumnDefinitionBuilder, type Compilable, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Tables } from './tables.js';
@@ -263,3 +263,67 @@ export const IMPORT_WRITES: Record<DialectName, { staged: boolean; batchRows: nu
   // Only the request thread's work on a batch (building its arrays) holds other calls up.
   postgres: { staged: false, batchRows: 2_000, moveRows: Number.POSITIVE_INFINITY },
 };
+
+/**
+ * Rows per transaction of a bulk write (the demo's weeks of readings). SQLite has one writer and
+ * Kysely one connection: transactions of a few milliseconds, other calls served between two.
+ * PostgreSQL (MVCC: nobody waits for an open transaction): fewer, larger ones, each a commit less.
+ */
+export const BULK_TRANSACTION_ROWS: Record<DialectName, number> = { sqlite: 5_000, postgres: 20_000 };
+
+/** A column of a bulk insert: its name and the PostgreSQL type of its array in unnest. */
+export interface BulkColumn {
+  name: string;
+  pgType: 'integer' | 'bigint';
+}
+
+/** Rows per SQLite statement in bulkInsert: at most 9 × 100 bound values, far under SQLite's limit of 32,766. */
+const BULK_SQLITE_ROWS_PER_STATEMENT = 100;
+/** Prepared statements per connection, by table, columns and row count (the last one of a batch is shorter). */
+const bulkStatements = new WeakMap<SqliteDatabase.Database, Map<string, SqliteDatabase.Statement>>();
+
+function bulkStatement(connection: SqliteDatabase.Database, table: string, columns: readonly BulkColumn[], count: number): SqliteDatabase.Statement {
+  let cache = bulkStatements.get(connection);
+  if (!cache) {
+    cache = new Map();
+    bulkStatements.set(connection, cache);
+  }
+  const names = columns.map((column) => column.name).join(',');
+  const key = `${table}(${names})×${count}`;
+  let prepared = cache.get(key);
+  if (!prepared) {
+    const row = `(${columns.map(() => '?').join(',')})`;
+    prepared = connection.prepare(`insert into ${table} (${names}) values ${Array(count).fill(row).join(',')} on conflict do nothing`);
+    cache.set(key, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * Writes many rows (each the values of `columns`, in order) into `table` inside the transaction
+ * `trx`, skipping rows a unique key already holds (on conflict do nothing): the demo's weeks of
+ * readings. SQLite: prepared multi-row INSERTs on Kysely's own connection (they join its open
+ * transaction), no query building per row; PostgreSQL: one INSERT … SELECT FROM unnest(arrays),
+ * an array per column, whatever the number of rows.
+ */
+export async function bulkInsert(database: Database, trx: Transaction<Tables>, table: string, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (database.dialect === 'sqlite') {
+    const connection = database.sqlite!;
+    const params: unknown[] = [];
+    for (let start = 0; start < rows.length; start += BULK_SQLITE_ROWS_PER_STATEMENT) {
+      const end = Math.min(rows.length, start + BULK_SQLITE_ROWS_PER_STATEMENT);
+      params.length = 0;
+      for (let index = start; index < end; index += 1) params.push(...rows[index]!);
+      bulkStatement(connection, table, columns, end - start).run(params);
+    }
+    return;
+  }
+  const arrays = columns.map((column, index) => sql`${rows.map((row) => row[index])}::${sql.raw(column.pgType)}[]`);
+  const names = columns.map((_column, index) => sql.raw(`c${index}`));
+  await sql`
+    insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column.name)))})
+    select ${sql.join(names)} from unnest(${sql.join(arrays)}) as t(${sql.join(names)})
+    on conflict do nothing
+  `.execute(trx);
+}

@@ -7,6 +7,7 @@ import { devicesLive } from './migrations/0004_devices_live.js';
 import { feedReports } from './migrations/0005_feed_reports.js';
 import { fotoRequests } from './migrations/0006_foto_requests.js';
 import { importStaging } from './migrations/0007_import_staging.js';
+import { numberFormat } from './migrations/0008_number_format.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0005_feed_reports': feedReports(database.dialect),
     '0006_foto_requests': fotoRequests(database.dialect),
     '0007_import_staging': importStaging(database.dialect),
+    '0008_number_format': numberFormat(),
   };
 }
 

@@ -8,6 +8,8 @@ export interface UsersTable {
   company: string;
   password_hash: string;
   separador_csv: string;
+  /** ',' or '.'; null: by the language shown. */
+  separador_decimal: string | null;
   timezone: number;
   language: string;
   reports_language: string;

@@ -79,7 +79,7 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     devices: knownDevicesRepository(database.db),
     pesagens: devicePesagensRepository(database.db),
     fotos,
-    readings: readingsStore(database.db),
+    readings: readingsStore(database),
     dosing: dosingTracker(database.db, clock),
     fotoRequests: fotoRequests(fotos, clock),
     clock,

@@ -16,7 +16,7 @@ describeEachDialect('readings kept for the reports', (portal) => {
 
   it('stores the first silo reading of each period, in hg, and ignores the rest', async () => {
     const device = await knownDevice('BSILO');
-    const store = readingsStore(portal().database.db);
+    const store = readingsStore(portal().database);
     const start = 1_800_000_000_000 - (1_800_000_000_000 % READING_PERIOD_MS.SILO);
     // A reading every 5 s for 12 minutes: periods starting at 0, 5 and 10 minutes.
     for (let at = start; at < start + 12 * 60_000; at += 5_000) await store.store(device, { tipo: 'SILO', peso_kg: 1000 - (at - start) / 60_000 }, at);
@@ -30,7 +30,7 @@ describeEachDialect('readings kept for the reports', (portal) => {
 
   it('keeps one row per period when two instances hear the same device', async () => {
     const device = await knownDevice('DOSADOR');
-    const [one, two] = [readingsStore(portal().database.db), readingsStore(portal().database.db)];
+    const [one, two] = [readingsStore(portal().database), readingsStore(portal().database)];
     const at = 1_800_000_030_000;
     await one.store(device, { tipo: 'DOSE', volume_ml: 120.5, vazao_ml_min: 118.2, ligada: true }, at);
     await two.store(device, { tipo: 'DOSE', volume_ml: 121, vazao_ml_min: 118, ligada: true }, at + 10);
@@ -41,7 +41,7 @@ describeEachDialect('readings kept for the reports', (portal) => {
 
   it('keeps each trough apart, and the feed sensor when the monitor has one', async () => {
     const device = await knownDevice('MCALHA');
-    const store = readingsStore(portal().database.db);
+    const store = readingsStore(portal().database);
     const at = 1_800_000_000_000;
     await store.store(device, { tipo: 'CALHA', idcalha: 1, rpm: 23.7, voltas: 410, ligada: true }, at);
     await store.store(device, { tipo: 'CALHA', idcalha: 2, rpm: 0, voltas: 380, ligada: false }, at + 5);
@@ -54,7 +54,7 @@ describeEachDialect('readings kept for the reports', (portal) => {
 
   it("stores a collector's completed batches only", async () => {
     const device = await knownDevice('COLETOR');
-    const store = readingsStore(portal().database.db);
+    const store = readingsStore(portal().database);
     const at = 1_800_000_000_000;
     await store.store(device, { tipo: 'COLETA', machos: 6, femeas: 7, peso_total: 30_000 }, at);
     await store.store(device, { tipo: 'COLETA', machos: 9, femeas: 11, peso_total: 46_123.4 }, at + 2_000);

@@ -1,6 +1,8 @@
 import type { LiveReading, MsgCalha } from '@portal/shared';
-import type { Insertable, Kysely } from 'kysely';
-import type { CalhaLeiturasTable, ColetasTable, DoseLeiturasTable, SiloLeiturasTable, Tables } from '../db/tables.js';
+import type { Insertable } from 'kysely';
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
+import { BULK_TRANSACTION_ROWS, bulkInsert, type BulkColumn, type Database } from '../db/dialect.js';
+import type { CalhaLeiturasTable, ColetasTable, DoseLeiturasTable, SiloLeiturasTable } from '../db/tables.js';
 import type { KnownDevice } from './types.js';
 
 /**
@@ -29,8 +31,15 @@ export type ReadingRow =
   | { table: 'dose_leituras'; values: Insertable<DoseLeiturasTable> }
   | { table: 'coletas'; values: Insertable<ColetasTable> };
 
-/** Rows per INSERT when many are written at once (the demo's history): well under both databases' parameter limits. */
-const BATCH_ROWS = 500;
+const integer = (name: string): BulkColumn => ({ name, pgType: 'integer' });
+const KEY_COLUMNS: BulkColumn[] = [integer('owner_id'), integer('device_id'), { name: 'em', pgType: 'bigint' }, { name: 'bucket', pgType: 'bigint' }];
+/** Each reading table's columns, in the order rows are laid out for bulkInsert. */
+const TABLE_COLUMNS: Record<ReadingRow['table'], BulkColumn[]> = {
+  silo_leituras: [...KEY_COLUMNS, integer('peso_hg')],
+  calha_leituras: [...KEY_COLUMNS, ...['idcalha', 'rpm_dec', 'voltas', 'ligada', 'presenca'].map(integer)],
+  dose_leituras: [...KEY_COLUMNS, ...['volume_dml', 'vazao_dml_min', 'ligada'].map(integer)],
+  coletas: [...KEY_COLUMNS, ...['machos', 'femeas', 'peso_total_dg'].map(integer)],
+};
 
 /**
  * Writes the live readings the reports need (silo kg, trough rotation, doser volume, collector
@@ -38,7 +47,8 @@ const BATCH_ROWS = 500;
  * per series, so most readings cost no query; rows written by another instance for the same
  * bucket are skipped by the unique key (insert … on conflict do nothing).
  */
-export function readingsStore(db: Kysely<Tables>) {
+export function readingsStore(database: Database) {
+  const { db } = database;
   const lastBucket = new Map<string, number>();
 
   /** True the first time this instance sees `series` in `bucket`. */
@@ -48,23 +58,29 @@ export function readingsStore(db: Kysely<Tables>) {
     return true;
   }
 
-  /** The row one reading adds, or null when its series already has one for this period. */
+  /**
+   * The row one reading adds, or null when its series already has one for this period. The rows
+   * are written out field by field: an object spread costs microseconds, and the demo's history
+   * makes a million of them.
+   */
   function rowFor(device: KnownDevice, reading: LiveReading, em: number): ReadingRow | null {
-    const base = { owner_id: device.owner_id, device_id: device.id, em };
+    const { owner_id: ownerId, id: deviceId } = device;
     switch (reading.tipo) {
       case 'SILO': {
         const bucket = bucketOf('SILO', em);
-        if (!due(`S${device.id}`, bucket)) return null;
-        return { table: 'silo_leituras', values: { ...base, bucket, peso_hg: tenths(reading.peso_kg) } };
+        if (!due(`S${deviceId}`, bucket)) return null;
+        return { table: 'silo_leituras', values: { owner_id: ownerId, device_id: deviceId, em, bucket, peso_hg: tenths(reading.peso_kg) } };
       }
       case 'CALHA': {
         const bucket = bucketOf('CALHA', em);
-        if (!due(`C${device.id}:${reading.idcalha}`, bucket)) return null;
+        if (!due(`C${deviceId}:${reading.idcalha}`, bucket)) return null;
         const presenca: MsgCalha['presenca'] = reading.presenca;
         return {
           table: 'calha_leituras',
           values: {
-            ...base,
+            owner_id: ownerId,
+            device_id: deviceId,
+            em,
             bucket,
             idcalha: reading.idcalha,
             rpm_dec: tenths(reading.rpm),
@@ -76,35 +92,43 @@ export function readingsStore(db: Kysely<Tables>) {
       }
       case 'DOSE': {
         const bucket = bucketOf('DOSE', em);
-        if (!due(`D${device.id}`, bucket)) return null;
+        if (!due(`D${deviceId}`, bucket)) return null;
         return {
           table: 'dose_leituras',
-          values: { ...base, bucket, volume_dml: tenths(reading.volume_ml), vazao_dml_min: tenths(reading.vazao_ml_min), ligada: reading.ligada ? 1 : 0 },
+          values: { owner_id: ownerId, device_id: deviceId, em, bucket, volume_dml: tenths(reading.volume_ml), vazao_dml_min: tenths(reading.vazao_ml_min), ligada: reading.ligada ? 1 : 0 },
         };
       }
       case 'COLETA': {
         // Only a completed batch is a weighing of 20 birds; the readings before it are its progress.
         if (reading.machos + reading.femeas < COLETA_BATCH) return null;
         const bucket = bucketOf('COLETA', em);
-        if (!due(`K${device.id}`, bucket)) return null;
-        return { table: 'coletas', values: { ...base, bucket, machos: reading.machos, femeas: reading.femeas, peso_total_dg: tenths(reading.peso_total) } };
+        if (!due(`K${deviceId}`, bucket)) return null;
+        return {
+          table: 'coletas',
+          values: { owner_id: ownerId, device_id: deviceId, em, bucket, machos: reading.machos, femeas: reading.femeas, peso_total_dg: tenths(reading.peso_total) },
+        };
       }
       default:
         return null;
     }
   }
 
-  /** Inserts rows of one table; a (device, bucket) already stored is skipped. */
-  async function insertRows(table: ReadingRow['table'], values: ReadingRow['values'][]): Promise<void> {
-    for (let start = 0; start < values.length; start += BATCH_ROWS) {
-      const chunk = values.slice(start, start + BATCH_ROWS);
-      // The union of row types is one table's rows here (grouped by insertMany).
-      await db
-        .insertInto(table)
-        .values(chunk as never)
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
+  /**
+   * Writes rows of every table in one transaction (several rows of a table in one statement); a
+   * (device, bucket) already stored is skipped.
+   */
+  async function writeTogether(rows: readonly ReadingRow[]): Promise<void> {
+    const byTable = new Map<ReadingRow['table'], unknown[][]>();
+    for (const { table, values } of rows) {
+      const record = values as unknown as Record<string, unknown>;
+      const list = byTable.get(table) ?? [];
+      // An absent optional value (a trough monitor without a feed sensor) is stored as null.
+      list.push(TABLE_COLUMNS[table].map((column) => record[column.name] ?? null));
+      byTable.set(table, list);
     }
+    await db.transaction().execute(async (trx) => {
+      for (const [table, list] of byTable) await bulkInsert(database, trx, table, TABLE_COLUMNS[table], list);
+    });
   }
 
   return {
@@ -133,18 +157,19 @@ export function readingsStore(db: Kysely<Tables>) {
     /** Stores what the reports keep of one live reading received at `em` (epoch ms). */
     async store(device: KnownDevice, reading: LiveReading, em: number): Promise<void> {
       const row = rowFor(device, reading, em);
-      if (row) await insertRows(row.table, [row.values]);
+      if (row) await writeTogether([row]);
     },
 
-    /** Writes many rows (the demo's history), grouped per table, in batches. */
+    /**
+     * Writes many rows (the demo's history): multi-row inserts in transactions of the dialect's
+     * BULK_TRANSACTION_ROWS, the event loop turning between two so the portal answers meanwhile.
+     */
     async insertMany(rows: readonly ReadingRow[]): Promise<void> {
-      const byTable = new Map<ReadingRow['table'], ReadingRow['values'][]>();
-      for (const row of rows) {
-        const list = byTable.get(row.table) ?? [];
-        list.push(row.values);
-        byTable.set(row.table, list);
+      const size = BULK_TRANSACTION_ROWS[database.dialect];
+      for (let start = 0; start < rows.length; start += size) {
+        if (start > 0) await eventLoopTurn();
+        await writeTogether(rows.slice(start, start + size));
       }
-      for (const [table, values] of byTable) await insertRows(table, values);
     },
   };
 }

@@ -39,6 +39,32 @@ interface ValidationEntry {
   keyword: string;
   instancePath: string;
   message?: string;
+  params?: { errors?: unknown };
+}
+
+interface ZodIssue {
+  code: string;
+  path: PropertyKey[];
+  message?: string;
+  errors?: unknown;
+}
+
+/**
+ * A body that may take two shapes (devupdt: the bare list or {prop, dispositivos}) and fits neither:
+ * the faults of the shape the input has, so the client reads "dispositivos.0.modelo", not "body".
+ * When no alternative has the input's shape, the body as a whole is of the wrong type.
+ */
+function unionFaults(entry: ValidationEntry): ValidationEntry[] {
+  if (entry.keyword !== 'invalid_union' || !Array.isArray(entry.params?.errors)) return [entry];
+  const alternatives = entry.params.errors as ZodIssue[][];
+  const wrongShape = (issues: ZodIssue[]) => issues.length === 1 && issues[0]!.code === 'invalid_type' && issues[0]!.path.length === 0;
+  const fitting = alternatives.filter((issues) => !wrongShape(issues));
+  if (fitting.length === 0) return [{ ...entry, keyword: 'invalid_type' }];
+  if (fitting.length > 1) return [entry];
+  const base = entry.instancePath === '/' ? '' : entry.instancePath;
+  return fitting[0]!.flatMap((issue) =>
+    unionFaults({ keyword: issue.code, instancePath: `${base}/${issue.path.join('/')}`, message: issue.message, params: { errors: issue.errors } }),
+  );
 }
 
 /** Zod issues carry error codes as messages (see shared schemas); anything else gets a generic code. */
@@ -77,7 +103,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.status).send(error.body());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((entry) => toFieldError(entry, error.validationContext));
+      const errors = error.validation.flatMap(unionFaults).map((entry) => toFieldError(entry, error.validationContext));
       request.log.debug({ errors }, 'request rejected by validation');
       return reply.status(400).send(new AppError('VALIDATION_FAILED', { errors }).body());
     }

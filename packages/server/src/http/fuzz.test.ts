@@ -24,6 +24,12 @@ const REPLAY = `replay with FUZZ_SEED=${SEED} npx vitest run --project server pa
  */
 const PORTAL_ENV = { TRUST_PROXY: 'true', LOGIN_MAX_FAILURES: '1000' };
 const CALL_TIMEOUT_MS = 300_000;
+/**
+ * Starting a portal and preparing its accounts is a fixed amount of work (migrations, two accounts
+ * whose passwords are hashed on purpose slowly, three snapshots of the reads), but on a busy
+ * machine it takes several times the default hook limit; the edge sweep prepares two portals.
+ */
+const PREPARE_TIMEOUT_MS = 180_000;
 
 /** The calls come from a running portal's OpenAPI document, so calls added later are fuzzed with no change here. */
 const operations: Operation[] = await (async () => {
@@ -76,7 +82,7 @@ describeEachDialect(
     let target: Target;
     beforeAll(async () => {
       target = await prepare(portal());
-    });
+    }, PREPARE_TIMEOUT_MS);
 
     it.each(byName)('%s', async (_name, operation) => {
       const property = fc.asyncProperty(fuzzRequest(operation), async (request) => {
@@ -105,7 +111,7 @@ describe('edge sweep: the same status on every database', () => {
   beforeAll(async () => {
     for (const dialect of dialects) portals.push(await startTestPortal(dialect, { env: PORTAL_ENV }));
     for (const portal of portals) targets.push(await prepare(portal));
-  });
+  }, PREPARE_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(portals.map((portal) => portal.close()));
   });

@@ -15,7 +15,7 @@ describeEachDialect('demo history of silo, trough, doser and collector readings'
     expect(seeded?.email).toBe(DEMO_EMAIL);
     const { snapshot } = await loadAccountOverHttp(portal().baseUrl, seeded!.email, seeded!.password);
     const ownerId = (await portal().database.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow()).id;
-    const store = readingsStore(portal().database.db);
+    const store = readingsStore(portal().database);
     expect(await store.hasHistory(ownerId)).toBe(false);
 
     // A whole number of every period: the counts are exact.

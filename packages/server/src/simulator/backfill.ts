@@ -72,7 +72,7 @@ export async function backfillReadings(options: BackfillOptions): Promise<Backfi
   const { database, snapshot, ownerId, days } = options;
   const now = options.now ?? Date.now();
   const from = now - days * DAY_MS;
-  const store = readingsStore(database.db);
+  const store = readingsStore(database);
   const rows = { silo_leituras: 0, calha_leituras: 0, dose_leituras: 0, coletas: 0 };
   const siloLevels = new Map<number, number>();
   let pending: ReadingRow[] = [];

@@ -75,7 +75,7 @@ export const DEMO_HISTORY_DAYS = 40;
  * jump there would read as a delivery).
  */
 async function withHistory(database: Database, snapshot: AccountSnapshot, ownerId: number, log: FastifyBaseLogger, now: number): Promise<void> {
-  const readings = readingsStore(database.db);
+  const readings = readingsStore(database);
   if (!(await readings.hasHistory(ownerId))) {
     const started = Date.now();
     const { rows } = await backfillReadings({ database, snapshot, ownerId, days: DEMO_HISTORY_DAYS, now });

@@ -5,7 +5,7 @@ import { SEX_FACTOR, seededRandom, standardWeight } from '../demo/weighings.js';
 import { loadPresets } from '../modules/standards/presets.js';
 import { simulatedChipId } from './device.js';
 import { graderBehaviour } from './models/grader.js';
-import { Growth } from './models/growth.js';
+import { Growth, localDay, localHour, localStamp } from './models/growth.js';
 import { scaleBehaviour } from './models/scale.js';
 import { siloBehaviour } from './models/silo.js';
 import type { Emitted, PesDraft } from './models/types.js';
@@ -24,6 +24,23 @@ const cv = (values: number[]) => {
   const average = mean(values);
   return Math.sqrt(values.reduce((sum, value) => sum + (value - average) ** 2, 0) / (values.length - 1)) / average;
 };
+
+describe('the owner\'s wall clock', () => {
+  it('gives the same hour as the date text, and a new day at local midnight', () => {
+    const random = seededRandom(17);
+    for (let draw = 0; draw < 2000; draw++) {
+      const at = START + Math.floor(random() * 400 * DAY) + Math.floor(random() * 1000);
+      const timezone = [-3, 0, 5.5, -9.5, 14][draw % 5]!;
+      expect(localHour(at, timezone), `${at} ${timezone}`).toBe(localStamp(at, timezone).hour);
+      const { data } = localStamp(at, timezone);
+      expect(new Date(localDay(at, timezone) * DAY).toISOString().slice(0, 10)).toBe(data);
+    }
+    // 02:59:59.999 UTC is still 23:59:59 of the day before at UTC−3.
+    const beforeMidnight = Date.parse('2026-03-03T02:59:59.999Z');
+    expect(localHour(beforeMidnight, -3)).toBe(23 + 59 / 60 + 59 / 3600);
+    expect(localDay(beforeMidnight + 1, -3)).toBe(localDay(beforeMidnight, -3) + 1);
+  });
+});
 
 describe('growth', () => {
   it('runs the flock age SIM_SPEED times faster than the clock', () => {

@@ -215,10 +215,17 @@ export function formatPortalMessage(message: PortalMessage): string {
   return [PROTOCOL_VERSION, tipo, ...writeFields(fields, record)].join('|');
 }
 
-/** Section 9: the average is the batch total / 20; the sex is the one with more birds ('misto' on a tie). */
+/** Birds in a ground collector's batch: section 9's average is a complete batch's total / 20. */
+export const COLLECTOR_BATCH_BIRDS = 20;
+
+/**
+ * Section 9: the average is the batch total / 20; the sex is the one with more birds ('misto' on a tie).
+ * Only a complete batch (COLLECTOR_BATCH_BIRDS birds) has such an average: before that, the readings
+ * are the batch's progress.
+ */
 export function collectorSummary(coleta: Pick<MsgColeta, 'machos' | 'femeas' | 'peso_total'>): { pm: number; sexo: 'M' | 'F' | 'misto'; aves: number } {
   // In tenths of a gram so the one rounding (half up) is exact: total_dg / 20, rounded, / 10.
-  const pm = Math.round(Math.round(coleta.peso_total * 10) / 20) / 10;
+  const pm = Math.round(Math.round(coleta.peso_total * 10) / COLLECTOR_BATCH_BIRDS) / 10;
   const sexo = coleta.machos > coleta.femeas ? 'M' : coleta.machos < coleta.femeas ? 'F' : 'misto';
   return { pm, sexo, aves: coleta.machos + coleta.femeas };
 }

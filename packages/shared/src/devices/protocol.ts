@@ -195,4 +195,4 @@ export const MODEL_MESSAGES: Record<DeviceModel, readonly DeviceMessageType[]> =
   BL30PI: ['ID', 'PESO', 'PES', 'IMAGEM'],
 };
 
-export { parseDeviceMessage, formatDeviceMessage, parsePortalMessage, formatPortalMessage, collectorSummary } from './codec.js';
+export { parseDeviceMessage, formatDeviceMessage, parsePortalMessage, formatPortalMessage, collectorSummary, COLLECTOR_BATCH_BIRDS } from './codec.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CSV_SEPARATORS,
+  DECIMAL_SEPARATORS,
   LANGUAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -29,6 +30,8 @@ export const givenPasswordField = secretField({ max: PASSWORD_MAX_LENGTH });
 
 export const languageField = z.enum(LANGUAGES, { error: 'FIELD_INVALID' });
 export const csvSeparatorField = z.enum(CSV_SEPARATORS, { error: 'FIELD_INVALID' });
+/** ',' (1.234,5), '.' (1,234.5) or null (by language); anything else is refused with its own code. */
+export const decimalSeparatorField = z.enum(DECIMAL_SEPARATORS, { error: 'DECIMAL_SEPARATOR_INVALID' }).nullable();
 export const timezoneField = decimalField({ min: TIMEZONE_MIN, max: TIMEZONE_MAX, step: 0.25 });
 
 export const registerBody = z.object({
@@ -54,6 +57,7 @@ export const user = z.object({
   email: z.string(),
   company: z.string(),
   separador_csv: csvSeparatorField,
+  separador_decimal: decimalSeparatorField,
   timezone: z.number(),
   language: languageField,
   reports_language: languageField,
@@ -73,6 +77,7 @@ export const updateUserBody = z
     email: emailField.optional(),
     company: companyField.optional(),
     separador_csv: csvSeparatorField.optional(),
+    separador_decimal: decimalSeparatorField.optional(),
     timezone: timezoneField.optional(),
     language: languageField.optional(),
     reports_language: languageField.optional(),

@@ -2,12 +2,20 @@ import { z } from 'zod';
 import { DEVICE_MODELS } from '../constants.js';
 import { dateField, ownerQuery, propField, requiredIdQuery, timestamp } from './records/common.js';
 
-/** devupdt: the devices a page shows, by model and serial (at most 500). */
-export const devupdtBody = z.object({
-  prop: propField,
-  dispositivos: z.array(z.object({ modelo: z.enum(DEVICE_MODELS, { error: 'FIELD_INVALID' }), serie: z.string().min(1).max(40) })).max(500),
-});
+/** The devices a page shows, by model and serial (at most 500). */
+export const devupdtList = z.array(z.object({ modelo: z.enum(DEVICE_MODELS, { error: 'FIELD_INVALID' }), serie: z.string().min(1).max(40) })).max(500);
+
+/**
+ * devupdt: the list itself, as section 7 of the specification has it, or an object carrying the list
+ * with `prop` (a grantee asking about an owner's devices; without prop the caller's own).
+ */
+export const devupdtBody = z.union([devupdtList, z.object({ prop: propField, dispositivos: devupdtList })]);
 export type DevupdtBody = z.input<typeof devupdtBody>;
+
+/** Either form of a devupdt body as one shape: the bare list asks about the caller's own devices. */
+export function devupdtRequest(body: z.output<typeof devupdtBody>): { prop?: number; dispositivos: z.output<typeof devupdtList> } {
+  return Array.isArray(body) ? { dispositivos: body } : body;
+}
 
 /**
  * One device's online status: minutes since its last message, null when it never sent one.

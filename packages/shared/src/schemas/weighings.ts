@@ -152,12 +152,19 @@ export const reportHeader = z.object({
 });
 export type ReportHeader = z.infer<typeof reportHeader>;
 
-/** GET /api/v2/resumo?inicio&fim&tipo: dates as yyyy-mm-dd or dd/mm/yyyy. */
+/**
+ * GET /api/v2/resumo?inicio&fim&tipo: dates as yyyy-mm-dd or dd/mm/yyyy. The weight report's filters
+ * narrow it as they narrow the report (a farm, a flock, a house, a sex); farms' weighings only.
+ */
 export const resumoQuery = z.object({
   prop: z.coerce.number().pipe(idField()).optional(),
   inicio: z.string(),
   fim: z.string(),
   tipo: z.enum(['json', 'csv']).default('json'),
+  nucleo_id: z.coerce.number().pipe(idField()).optional(),
+  lote_id: z.coerce.number().pipe(idField()).optional(),
+  aviario: z.string().max(40).optional(),
+  sexo: z.string().max(20).optional(),
 });
 export const resumoLinha = z.object({
   nome_nucleo: z.string(),

@@ -3,6 +3,6 @@ import { apiRequest } from './client';
 
 /** The device calls the shell needs; the devices screens build on the same shared schemas. */
 export const devicesApi = {
-  /** The signed-in user's own devices, ordered by model and serial. */
-  listOwn: (): Promise<Device[]> => apiRequest('getdevice', { schema: deviceList }),
+  /** The devices of the owner acted for (undefined: the signed-in user's own), ordered by model and serial. */
+  listOf: (prop: number | undefined): Promise<Device[]> => apiRequest('getdevice', { query: { prop }, schema: deviceList }),
 };

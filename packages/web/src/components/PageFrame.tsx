@@ -28,7 +28,8 @@ export function PageFrame({ title, description, crumbs, backTo, actions, badges,
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1200} mx="auto" w="100%">
-      <Stack gap={6}>
+      {/* data-page-heading: a report printing its own title in the reports language hides this one on paper. */}
+      <Stack gap={6} data-page-heading>
         {crumbs && crumbs.length > 0 && (
           <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
             {crumbs.map((crumb) =>

@@ -14,6 +14,7 @@ describeEachDialect('register', (portal) => {
       email: input.email.trim().toLowerCase(),
       company: input.company,
       separador_csv: ';',
+      separador_decimal: null,
       timezone: -3,
       language: 'pt',
       reports_language: 'pt',

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@portal/shared';
 import { expect, it } from 'vitest';
 import { createAccount } from '../../test/factories.js';
 import { describeEachDialect } from '../../test/harness.js';
@@ -11,6 +12,27 @@ describeEachDialect('getuser and updateuser', (portal) => {
     expect(answer.body).toMatchObject(changes);
     const me = await portal().request('GET', '/api/getuser', { token: account.token });
     expect(me.body).toEqual({ ...account.user, ...changes });
+  });
+
+  it('keeps the number format: by language (null) until chosen, then "," or ".", and back to null', async () => {
+    const account = await createAccount(portal());
+    expect(account.user.separador_decimal).toBeNull();
+    for (const separador_decimal of [',', '.', null]) {
+      const answer = await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_decimal } });
+      expect(answer.status, String(separador_decimal)).toBe(200);
+      expect(answer.body.separador_decimal).toBe(separador_decimal);
+      const me = await portal().request('GET', '/api/getuser', { token: account.token });
+      expect(me.body).toEqual({ ...account.user, separador_decimal });
+    }
+    // Leaving the field out changes nothing.
+    await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_decimal: '.' } });
+    await portal().request('POST', '/api/updateuser', { token: account.token, body: { name: 'Outro Nome' } });
+    expect((await portal().request('GET', '/api/getuser', { token: account.token })).body.separador_decimal).toBe('.');
+
+    const refused = await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_decimal: ';' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'separador_decimal', code: 'DECIMAL_SEPARATOR_INVALID', msg: ERROR_MESSAGES.DECIMAL_SEPARATOR_INVALID }]);
+    expect(ERROR_MESSAGES.DECIMAL_SEPARATOR_INVALID).toContain("','");
   });
 
   it('changes the e-mail only with the current password, and keeps e-mails unique', async () => {
@@ -76,6 +98,10 @@ describeEachDialect('getuser and updateuser', (portal) => {
     [{ timezone: -3.1 }, 'timezone', 'FIELD_INVALID'],
     [{ language: 'fr' }, 'language', 'FIELD_INVALID'],
     [{ reports_language: null }, 'reports_language', 'FIELD_INVALID'],
+    [{ separador_decimal: ';' }, 'separador_decimal', 'DECIMAL_SEPARATOR_INVALID'],
+    [{ separador_decimal: '' }, 'separador_decimal', 'DECIMAL_SEPARATOR_INVALID'],
+    [{ separador_decimal: ',.' }, 'separador_decimal', 'DECIMAL_SEPARATOR_INVALID'],
+    [{ separador_decimal: 1 }, 'separador_decimal', 'DECIMAL_SEPARATOR_INVALID'],
     [{ name: '' }, 'name', 'FIELD_REQUIRED'],
     [{ name: 'n'.repeat(121) }, 'name', 'FIELD_TOO_LONG'],
     [{ email: 'bad' }, 'email', 'INVALID_EMAIL'],

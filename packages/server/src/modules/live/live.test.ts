@@ -66,6 +66,50 @@ describeEachDialect('live calls: devupdt, getremotelist, getleituras, getfotos, 
     portal().advanceClock(-MINUTE);
   });
 
+  it('devupdt takes the bare list of {modelo, serie} (spec section 7) and answers as the object form does', async () => {
+    const seen = await device('SELAVES');
+    const never = await device('BSILO');
+    await contact(seen.id, t0 - 3 * MINUTE);
+    const dispositivos = [
+      { modelo: 'SELAVES', serie: seen.serie },
+      { modelo: 'BSILO', serie: never.serie },
+      { modelo: 'CS', serie: 'NO-SUCH-DEVICE' },
+    ];
+    const bare = await call<DevupdtItem[]>(owner, 'POST', '/api/devupdt', dispositivos);
+    const wrapped = await call<DevupdtItem[]>(owner, 'POST', '/api/devupdt', { dispositivos });
+    expect(bare.status).toBe(200);
+    expect(bare.body).toEqual([
+      { modelo: 'SELAVES', serie: seen.serie, minutos: 3 },
+      { modelo: 'BSILO', serie: never.serie, minutos: null },
+    ]);
+    expect(wrapped.body).toEqual(bare.body);
+    expect((await call(owner, 'POST', '/api/devupdt', [])).body).toEqual([]);
+    // The bare list is the caller's own devices: a stranger sending it learns nothing.
+    expect((await call(stranger, 'POST', '/api/devupdt', dispositivos)).body).toEqual([]);
+  });
+
+  it('devupdt refuses a bad list in either form, naming the field, and stores nothing', async () => {
+    const known = await device('CS');
+    await contact(known.id, t0 - MINUTE);
+    const before = await portal().database.db.selectFrom('devices').select(['id', 'last_contact_at']).where('id', '=', known.id).executeTakeFirstOrThrow();
+    const refused = async (body: unknown) => {
+      const answer = await call<{ code: string; errors?: Array<{ field: string; code: string }> }>(owner, 'POST', '/api/devupdt', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.code).toBe('VALIDATION_FAILED');
+      return answer.body.errors?.map(({ field, code }) => `${field} ${code}`);
+    };
+    expect(await refused([{ modelo: 'TORRADEIRA', serie: known.serie }])).toEqual(['0.modelo FIELD_INVALID']);
+    expect(await refused({ dispositivos: [{ modelo: 'TORRADEIRA', serie: known.serie }] })).toEqual(['dispositivos.0.modelo FIELD_INVALID']);
+    expect(await refused([{ modelo: 'CS', serie: '' }])).toEqual(['0.serie FIELD_TOO_SHORT']);
+    expect(await refused({ prop: owner.user.id })).toEqual(['dispositivos FIELD_INVALID']);
+    const tooMany = Array.from({ length: 501 }, (_, index) => ({ modelo: 'CS', serie: `S${index}` }));
+    expect(await refused(tooMany)).toEqual(['body FIELD_TOO_LONG']);
+    expect(await refused({ dispositivos: tooMany })).toEqual(['dispositivos FIELD_TOO_LONG']);
+    for (const body of [5, 'CS', null, [5]]) await refused(body);
+    const after = await portal().database.db.selectFrom('devices').select(['id', 'last_contact_at']).where('id', '=', known.id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
   it("devupdt leaves out another account's devices and those outside a farm grant", async () => {
     const onA = await device('CS', { nucleo_id: farmA.id });
     const onB = await device('CS', { nucleo_id: farmB.id });

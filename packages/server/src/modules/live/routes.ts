@@ -1,4 +1,4 @@
-import { devupdtBody, devupdtResponse, fotosQuery, fotosResponse, leiturasQuery, leiturasResponse, remoteList, remoteListQuery, requiredIdQuery } from '@portal/shared';
+import { devupdtBody, devupdtRequest, devupdtResponse, fotosQuery, fotosResponse, leiturasQuery, leiturasResponse, remoteList, remoteListQuery, requiredIdQuery } from '@portal/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,9 +19,18 @@ export function liveRoutes(live: LiveService, requireAccount: onRequestHookHandl
       '/api/devupdt',
       {
         onRequest: requireAccount,
-        schema: { tags, summary: "Devices' online status: minutes since each one's last message (null: never); unknown or unreachable ones are left out", body: devupdtBody, response: { 200: devupdtResponse } },
+        schema: {
+          tags,
+          summary: "Devices' online status: minutes since each one's last message (null: never); unknown or unreachable ones are left out",
+          description: "The body is the list of {modelo, serie} itself (the caller's own devices), or {prop, dispositivos} to ask about an owner's devices through a grant.",
+          body: devupdtBody,
+          response: { 200: devupdtResponse },
+        },
       },
-      async (request) => live.devupdt(await readScope(request, request.body.prop), request.body.dispositivos),
+      async (request) => {
+        const { prop, dispositivos } = devupdtRequest(request.body);
+        return live.devupdt(await readScope(request, prop), dispositivos);
+      },
     );
 
     app.get(

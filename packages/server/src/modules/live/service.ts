@@ -6,7 +6,7 @@ import {
   type FotosResponse,
   type LeiturasResponse,
   type RemoteDevice,
-  type devupdtBody,
+  type devupdtList,
 } from '@portal/shared';
 import type { z } from 'zod';
 import type { FotosRepository } from '../../devices/fotos.repository.js';
@@ -46,7 +46,7 @@ export function liveService(deps: { live: LiveRepository; fotos: FotosRepository
 
   return {
     /** The status of the devices asked for, in their order; unknown or unreachable ones are left out. */
-    async devupdt(scope: OwnerScope, dispositivos: z.output<typeof devupdtBody>['dispositivos']): Promise<DevupdtItem[]> {
+    async devupdt(scope: OwnerScope, dispositivos: z.output<typeof devupdtList>): Promise<DevupdtItem[]> {
       const rows = await live.findOwnedBySerials(scope.ownerId, scope.nucleos, dispositivos.map((item) => item.serie));
       const found = new Map(rows.map((row) => [serialKey(row.modelo, row.serie), row]));
       const answered = new Set<string>();

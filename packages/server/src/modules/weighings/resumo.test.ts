@@ -80,6 +80,15 @@ describeEachDialect('summary (v2/resumo)', (portal) => {
       `${header.replaceAll(';', ',')}\r\nGranja; Sul,L-1,Aviário 1,1,2,2026-11-02,2026-11-02,1,1,1234.5,1234.5,0.0,0.00,100.00,1358.0,1111.1,1,0,0,0.00,0.00,1234.5,1234.5\r\n`,
     );
 
+    // The user's number format wins over the reports language's: ',' in English, '.' in Portuguese.
+    await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_csv: ';', separador_decimal: ',' } });
+    const enComma = await portal().request<string>('GET', '/api/v2/resumo?inicio=2026-11-01&fim=2026-11-30&tipo=csv', { token: account.token });
+    expect(enComma.body.split('\r\n')[1]).toBe('"Granja; Sul";L-1;Aviário 1;1;2;2026-11-02;2026-11-02;1;1;1234,5;1234,5;0,0;0,00;100,00;1358,0;1111,1;1;0;0;0,00;0,00;1234,5;1234,5');
+    await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_decimal: '.', reports_language: 'pt' } });
+    const ptPoint = await portal().request<string>('GET', '/api/v2/resumo?inicio=2026-11-01&fim=2026-11-30&tipo=csv', { token: account.token });
+    expect(ptPoint.body.split('\r\n')[1]).toBe('"Granja; Sul";L-1;Aviário 1;1;2;2026-11-02;2026-11-02;1;1;1234.5;1234.5;0.0;0.00;100.00;1358.0;1111.1;1;0;0;0.00;0.00;1234.5;1234.5');
+    await portal().request('POST', '/api/updateuser', { token: account.token, body: { separador_csv: ',', separador_decimal: null, reports_language: 'en' } });
+
     // An empty period still answers the header line; a house named like a formula is defused.
     await createPesagens(portal(), account, { nucleo: farm, lote, rows: [{ peso: 1000, data: '2026-12-01', aviario: '=HYPERLINK("x")' }] });
     const formula = await portal().request<string>('GET', '/api/v2/resumo?inicio=2026-12-01&fim=2026-12-01&tipo=csv', { token: account.token });
@@ -100,6 +109,62 @@ describeEachDialect('summary (v2/resumo)', (portal) => {
       const [, line] = parse(answer.body, { delimiter: separador, bom: true }) as string[][];
       expect(line!.slice(0, 5), separador).toEqual(['\'=HYPERLINK("http://x.test/?"&A1;"ver")', "'+cmd|' /C calc'!A0", "'@SUM(1+1)", "'-2+3", '-1']);
       expect(line!.slice(8, 11), separador).toEqual(['1', '1000,0', '1000,0']);
+    }
+  });
+
+  it("honours the weight report's farm, flock, house and sex filters and leaves hatchery lots out, in JSON and CSV", async () => {
+    const account = await createAccount(portal());
+    const north = await createNucleo(portal(), account, { nome: 'Granja Norte' });
+    const south = await createNucleo(portal(), account, { nome: 'Granja Sul' });
+    const hatchery = await createNucleo(portal(), account, { nome: 'Incubatório Central', tipo: 'incubatorio' });
+    const l1 = await createLote(portal(), account, north, { codigo: 'N-1' });
+    const l2 = await createLote(portal(), account, north, { codigo: 'N-2' });
+    const l3 = await createLote(portal(), account, south, { codigo: 'S-1' });
+    const hatch = await createLote(portal(), account, hatchery, { codigo: 'Eclosão 7' });
+    const row = (peso: number, aviario: string, sexo: string): PesagemInput => ({ peso, data: '2026-11-05', aviario, lado: '1', box: '1', sexo });
+    await createPesagens(portal(), account, { nucleo: north, lote: l1, rows: [row(1000, 'Aviário 1', 'M'), row(1100, 'Aviário 1', 'F'), row(1200, 'Aviário 2', 'M')] });
+    await createPesagens(portal(), account, { nucleo: north, lote: l2, rows: [row(2000, 'Aviário 1', 'M')] });
+    await createPesagens(portal(), account, { nucleo: south, lote: l3, rows: [row(3000, 'Aviário 1', 'F')] });
+    await createPesagens(portal(), account, { nucleo: hatchery, lote: hatch, rows: [row(55, 'Incubadora 1', 'Cobb'), row(56, 'Incubadora 1', 'Cobb')] });
+    const period = 'inicio=2026-11-01&fim=2026-11-30';
+    const lines = async (filters: string) => {
+      const answer = await resumo(portal(), account, `${period}${filters}`);
+      expect(answer.status, filters).toBe(200);
+      return answer.body.linhas.map((linha) => `${linha.nome_nucleo}|${linha.lote}|${linha.aviario}|${linha.stats.totalAves}`);
+    };
+
+    // No filter: every farm's flocks, never the hatchery's.
+    expect(await lines('')).toEqual(['Granja Norte|N-1|Aviário 1|2', 'Granja Norte|N-1|Aviário 2|1', 'Granja Norte|N-2|Aviário 1|1', 'Granja Sul|S-1|Aviário 1|1']);
+    expect(await lines(`&nucleo_id=${north.id}`)).toEqual(['Granja Norte|N-1|Aviário 1|2', 'Granja Norte|N-1|Aviário 2|1', 'Granja Norte|N-2|Aviário 1|1']);
+    expect(await lines(`&nucleo_id=${north.id}&lote_id=${l1.id}`)).toEqual(['Granja Norte|N-1|Aviário 1|2', 'Granja Norte|N-1|Aviário 2|1']);
+    expect(await lines(`&lote_id=${l1.id}&aviario=${encodeURIComponent('Aviário 1')}&sexo=F`)).toEqual(['Granja Norte|N-1|Aviário 1|1']);
+    // A flock of another farm than the one named: nothing, as in the weight report.
+    expect(await lines(`&nucleo_id=${south.id}&lote_id=${l1.id}`)).toEqual([]);
+    // The hatchery named as the farm: not a farm of this summary.
+    expect(await lines(`&nucleo_id=${hatchery.id}`)).toEqual([]);
+
+    // The CSV file follows the same filters.
+    const csv = await portal().request<string>('GET', `/api/v2/resumo?${period}&tipo=csv&nucleo_id=${north.id}&lote_id=${l2.id}`, { token: account.token });
+    expect(csv.status).toBe(200);
+    const [, ...csvLines] = csv.body.trim().split('\r\n');
+    expect(csvLines.map((line) => line.split(';').slice(0, 3).join('|'))).toEqual(['Granja Norte|N-2|Aviário 1']);
+    const everything = await portal().request<string>('GET', `/api/v2/resumo?${period}&tipo=csv`, { token: account.token });
+    expect(everything.body).not.toContain('Incubat');
+  });
+
+  it("refuses another owner's or an unknown farm or flock as a filter, and bad filter values", async () => {
+    const owner = await createAccount(portal());
+    const stranger = await createAccount(portal());
+    const farm = await createNucleo(portal(), owner);
+    const lote = await createLote(portal(), owner, farm);
+    const period = 'inicio=2026-11-01&fim=2026-11-30';
+    expect((await resumo(portal(), stranger, `${period}&nucleo_id=${farm.id}`)).status).toBe(404);
+    expect((await resumo(portal(), stranger, `${period}&lote_id=${lote.id}`)).status).toBe(404);
+    expect((await resumo(portal(), owner, `${period}&nucleo_id=999999999`)).status).toBe(404);
+    for (const [query, field] of [['&nucleo_id=abc', 'nucleo_id'], ['&lote_id=-1', 'lote_id'], [`&aviario=${'x'.repeat(41)}`, 'aviario']] as const) {
+      const answer = await resumo(portal(), owner, `${period}${query}`);
+      expect(answer.status, query).toBe(400);
+      expect((answer.body as unknown as { errors: Array<{ field: string }> }).errors.map((error) => error.field)).toContain(field);
     }
   });
 

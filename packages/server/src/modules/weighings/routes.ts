@@ -60,12 +60,12 @@ export function weighingsRoutes(weighings: WeighingsService, reports: ReportRunn
         const scope = await readScope(request, request.query.prop);
         if (request.query.tipo === 'json') return reports.reply(reply, 'resumo', scope, request.query);
         const summary = await reports.run('resumo', scope, request.query);
-        const { separador, language } = await weighings.readerSettings(scope.actorId);
+        const { separador, decimal } = await weighings.readerSettings(scope.actorId);
         // A text body skips the JSON serializer; the BOM lets spreadsheets read the accents as UTF-8.
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="resumo_${summary.inicio}_${summary.fim}.csv"`)
-          .send(`\uFEFF${summaryCsv(summary, separador, language)}`);
+          .send(`\uFEFF${summaryCsv(summary, separador, decimal)}`);
       },
     );
     app.get(

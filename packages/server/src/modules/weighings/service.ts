@@ -2,10 +2,12 @@ import {
   computeStats,
   computeStatsParts,
   daysBetween,
+  decimalSeparatorOf,
   DEFAULT_TIMEZONE,
   GRADER_CATEGORIES,
   roundHalfAway,
   type AvesPesosResponse,
+  type DecimalSeparator,
   type Estatisticas,
   type Language,
   type ReportHeader,
@@ -14,6 +16,7 @@ import {
   type UniEstrutura,
   type UsrStats,
   type avesPesosBody,
+  type resumoQuery,
 } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
@@ -30,6 +33,8 @@ import { categoryCompare, naturalCompare, reportTree, WeightList, type ReportCat
 import { percentOfStandard, standardAt, type StandardCurve } from './standard.js';
 
 type AvesPesosFilters = z.output<typeof avesPesosBody>;
+/** What v2/resumo reads of its query: the period and the weight report's filters. */
+type SummaryFilters = Omit<z.output<typeof resumoQuery>, 'prop' | 'tipo'>;
 
 /** The grader model whose categories gettotaisselauto and the uniformization screen read. */
 const GRADER_MODEL = 'SELAUTO';
@@ -40,10 +45,12 @@ const byNome = (a: { nome: string }, b: { nome: string }) => naturalCompare(a.no
 const byCodigo = (a: { codigo: string }, b: { codigo: string }) => naturalCompare(a.codigo, b.codigo);
 const situacao = (lote: Pick<LoteDetails, 'data_encerramento'>) => (lote.data_encerramento === null ? ('ativo' as const) : ('encerrado' as const));
 
-/** Settings of the signed-in user that shape a report's files: CSV separator and number format. */
+/** Settings of the signed-in user that shape a report's files: CSV separator, reports language and its decimal mark. */
 export interface ReaderSettings {
   separador: string;
   language: Language;
+  /** The user's number format (separador_decimal), else the reports language's. */
+  decimal: DecimalSeparator;
 }
 
 /** The weight reports (spec sections 3 and 9) over the weighings an owner's scope reaches. */
@@ -60,7 +67,8 @@ export function weighingsService(deps: {
 
   async function readerSettings(actorId: number): Promise<ReaderSettings> {
     const user = await users.findById(actorId);
-    return { separador: user?.separador_csv ?? ';', language: (user?.reports_language ?? 'pt') as Language };
+    const language = (user?.reports_language ?? 'pt') as Language;
+    return { separador: user?.separador_csv ?? ';', language, decimal: decimalSeparatorOf(language, user?.separador_decimal as DecimalSeparator | null | undefined) };
   }
 
   /** Farms in reach; `tipo` keeps only farms (granja) or only hatcheries (incubatorio). */
@@ -148,10 +156,19 @@ export function weighingsService(deps: {
       return { ...empty, balancas, total, grupos };
     },
 
-    /** v2/resumo: per flock, house, side and box over the period, every farm in reach. */
-    async summary(scope: OwnerScope, query: { inicio: string; fim: string }): Promise<ResumoResponse> {
+    /**
+     * v2/resumo: per flock, house, side and box over the period, the farms in reach (never a
+     * hatchery's lots: those are not birds grown in a house), narrowed by the weight report's filters.
+     */
+    async summary(scope: OwnerScope, query: SummaryFilters): Promise<ResumoResponse> {
       const period = reportPeriod(query.inicio, query.fim);
-      const farms = await farmsInReach(scope);
+      let farms = await farmsInReach(scope, 'granja');
+      // As in the weight report: a farm or flock named must be the owner's and in reach, else it does not exist.
+      if (query.nucleo_id !== undefined) {
+        if (!reachesFarm(scope, query.nucleo_id) || !(await nucleos.find(scope.ownerId, query.nucleo_id))) throw new AppError('NOT_FOUND');
+        farms = farms.filter((farm) => farm.id === query.nucleo_id);
+      }
+      if (query.lote_id !== undefined) inReach(scope, await lotes.find(scope.ownerId, query.lote_id));
       if (farms.length === 0) return { ...period, linhas: [] };
       const catalog = await catalogFor(scope, farms, ';');
       interface Line {
@@ -165,7 +182,8 @@ export function weighingsService(deps: {
         dias: Set<string>;
       }
       const lines = new Map<string, Line>();
-      for await (const batch of pesagens.summaryRows(scope.ownerId, { ...period, nucleos: farms.map((farm) => farm.id) })) {
+      const filter: PesagemFilter = { ...period, nucleos: farms.map((farm) => farm.id), lote_id: query.lote_id, aviario: query.aviario, sexo: query.sexo };
+      for await (const batch of pesagens.summaryRows(scope.ownerId, filter)) {
         for (const row of batch) {
           const key = `${row.nucleo_id}\u0000${row.lote_id}\u0000${row.aviario}\u0000${row.lado}\u0000${row.box}`;
           let line = lines.get(key);

@@ -22,7 +22,7 @@ const summary: ResumoResponse = {
 
 describe('summary CSV (v2/resumo?tipo=csv)', () => {
   it('quotes decimal commas and texts holding a comma separator, so every line keeps its columns (birds on both band edges are uniform)', () => {
-    const [header, line] = summaryCsv(summary, ',', 'pt').split('\r\n');
+    const [header, line] = summaryCsv(summary, ',', ',').split('\r\n');
     expect(line).toBe(
       '"Granja, Norte",L-7,\'=1+1,A,1,2026-11-10,2026-11-17,2,3,"6000,0","2000,0","200,0","10,00","100,00","2200,0","1800,0",3,0,0,"0,00","0,00","2200,0","1800,0"',
     );
@@ -30,9 +30,9 @@ describe('summary CSV (v2/resumo?tipo=csv)', () => {
   });
 
   it('leaves figures bare when the separator is not their decimal mark', () => {
-    const [, semicolon] = summaryCsv(summary, ';', 'pt').split('\r\n');
+    const [, semicolon] = summaryCsv(summary, ';', ',').split('\r\n');
     expect(semicolon).toContain(';6000,0;2000,0;200,0;10,00;');
-    const [, english] = summaryCsv(summary, ',', 'en').split('\r\n');
+    const [, english] = summaryCsv(summary, ',', '.').split('\r\n');
     expect(english).toContain(',6000.0,2000.0,200.0,10.00,');
   });
 });

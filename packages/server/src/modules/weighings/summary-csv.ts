@@ -1,4 +1,4 @@
-import { csvFile, type Estatisticas, type Language, type ResumoResponse } from '@portal/shared';
+import { csvFile, type DecimalSeparator, type Estatisticas, type ResumoResponse } from '@portal/shared';
 
 /** The statistics columns of the summary file, in the section 3 names. */
 const STAT_COLUMNS = [
@@ -39,25 +39,26 @@ const DECIMALS: Record<(typeof STAT_COLUMNS)[number], number> = {
 };
 
 /**
- * A figure with a fixed number of decimals and the language's decimal mark (comma in Portuguese
- * and Spanish, as pt-BR spreadsheets read it; point in English), no thousands separator.
+ * A figure with a fixed number of decimals and the reader's decimal mark (their number format, by
+ * default their reports language's: comma in Portuguese and Spanish, as those spreadsheets read
+ * it; point in English), no thousands separator, so spreadsheets read it as a number.
  * The figures are already rounded, so toFixed only pads (1234.5 → "1234,50" never re-rounds).
  */
-export function formatFigure(value: number | null, decimals: number, language: Language): string {
+export function formatFigure(value: number | null, decimals: number, decimal: DecimalSeparator): string {
   if (value === null) return '';
   const text = value.toFixed(decimals);
-  return language === 'en' ? text : text.replace('.', ',');
+  return decimal === '.' ? text : text.replace('.', ',');
 }
 
 /** GET v2/resumo?tipo=csv: a header line, then one line per flock, house, side and box. */
-export function summaryCsv(summary: ResumoResponse, separador: string, language: Language): string {
+export function summaryCsv(summary: ResumoResponse, separador: string, decimal: DecimalSeparator): string {
   const header = ['nome_nucleo', 'lote', 'aviario', 'lado', 'box', 'primeira', 'ultima', 'dias', ...STAT_COLUMNS];
   // Every cell goes through the shared rule: texts from devices, imports and grantees are defused, and a
   // decimal comma in a comma-separated file is quoted like any text holding the separator.
   const rows = summary.linhas.map((linha) => [
     linha.nome_nucleo, linha.lote, linha.aviario, linha.lado, linha.box, linha.primeira, linha.ultima,
     String(linha.dias),
-    ...STAT_COLUMNS.map((column) => formatFigure(linha.stats[column], DECIMALS[column], language)),
+    ...STAT_COLUMNS.map((column) => formatFigure(linha.stats[column], DECIMALS[column], decimal)),
   ]);
   return csvFile([header, ...rows], separador);
 }

@@ -1,6 +1,6 @@
 import { collectorSummary, type MsgCalha, type MsgColeta, type MsgDose } from '@portal/shared';
 import { normalDraw } from '../../demo/weighings.js';
-import { localStamp, type Growth } from './growth.js';
+import { localDay, localHour, localStamp, type Growth } from './growth.js';
 import type { Behaviour, Emitted, WeighingPlace } from './types.js';
 
 const roundTenth = (value: number) => Math.round(value * 10) / 10;
@@ -11,12 +11,12 @@ const MINUTE = 60_000;
  * by `offsetMin` (troughs and pumps start in turns, not all at once).
  */
 function running(now: number, timezone: number, periodMin: number, onMin: number, offsetMin: number): boolean {
-  const minutes = Math.floor(localStamp(now, timezone).hour * 60);
+  const minutes = Math.floor(localHour(now, timezone) * 60);
   return (((minutes - offsetMin) % periodMin) + periodMin) % periodMin < onMin;
 }
 
 /** Minutes since local midnight at `now`. */
-const minutesToday = (now: number, timezone: number) => localStamp(now, timezone).hour * 60;
+const minutesToday = (now: number, timezone: number) => localHour(now, timezone) * 60;
 
 export interface TroughOptions {
   /** Troughs the monitor watches (a CALHA per trough each tick). */
@@ -54,7 +54,8 @@ export function troughBehaviour(options: TroughOptions): Behaviour {
   const RPM = 24;
   const PERIOD = 12;
   const ON = 4;
-  let day = '';
+  /** The local day of the last tick (localDay), null before the first. */
+  let day: number | null = null;
   let last: number | null = null;
   let offlineUntil = 0;
   const turns: number[] = Array.from({ length: options.calhas }, () => 0);
@@ -67,12 +68,12 @@ export function troughBehaviour(options: TroughOptions): Behaviour {
   return {
     intervalMs,
     tick(now) {
-      const today = localStamp(now, timezone).data;
+      const today = localDay(now, timezone);
       if (today !== day) {
         // A new day (or the start): the turns made so far today by the schedule.
         const sinceMidnight = minutesToday(now, timezone);
         const fullCycles = Math.floor(sinceMidnight / PERIOD);
-        for (let index = 0; index < turns.length; index++) turns[index] = day === '' ? fullCycles * ON * RPM : 0;
+        for (let index = 0; index < turns.length; index++) turns[index] = day === null ? fullCycles * ON * RPM : 0;
         day = today;
       }
       const elapsed = last === null ? intervalMs : now - last;
@@ -113,15 +114,16 @@ export interface DoserOptions {
  */
 export function doserBehaviour(options: DoserOptions): Behaviour {
   const { random, timezone, periodMin, onMin } = options;
-  let day = '';
+  /** The local day of the last tick (localDay), null before the first. */
+  let day: number | null = null;
   let volume = 0;
   let last: number | null = null;
   return {
     intervalMs: options.intervalMs ?? 5_000,
     tick(now) {
-      const today = localStamp(now, timezone).data;
+      const today = localDay(now, timezone);
       if (today !== day) {
-        volume = day === '' ? Math.floor(minutesToday(now, timezone) / periodMin) * onMin * options.vazao_ml_min : 0;
+        volume = day === null ? Math.floor(minutesToday(now, timezone) / periodMin) * onMin * options.vazao_ml_min : 0;
         day = today;
       }
       const ligada = running(now, timezone, periodMin, onMin, 0);

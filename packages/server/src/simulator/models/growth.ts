@@ -22,6 +22,25 @@ export const FALLBACK_CURVE: CurvePoint[] = [
   { idade: 49, peso: 3450 },
 ];
 
+/** Whole seconds since the owner's local midnight at `now` (UTC offset of `timezone` hours). */
+const localSecondsOfDay = (now: number, timezone: number) => {
+  const local = now + timezone * 3_600_000;
+  return Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
+};
+
+/**
+ * The owner's hour of the day at `now` (fraction included, to the second): localStamp's `hour`
+ * without building date text, for the device models that ask it every tick of weeks of history.
+ */
+export function localHour(now: number, timezone: number): number {
+  const seconds = localSecondsOfDay(now, timezone);
+  // Summed as localStamp sums its parts, so both give the same number to the last bit.
+  return Math.floor(seconds / 3600) + Math.floor((seconds % 3600) / 60) / 60 + (seconds % 60) / 3600;
+}
+
+/** The owner's local day at `now` as a day number (days since 1970-01-01): a new day when it changes. */
+export const localDay = (now: number, timezone: number): number => Math.floor((now + timezone * 3_600_000) / DAY_MS);
+
 /** The owner's wall clock: date YYYY-MM-DD and time HH:MM:SS at `now` in a UTC offset of `timezone` hours. */
 export function localStamp(now: number, timezone: number): { data: string; hora: string; hour: number } {
   const iso = new Date(now + timezone * 3_600_000).toISOString();
@@ -67,8 +86,17 @@ export class Growth {
    * one, else about 1.7 times the day's gain (a broiler's feed conversion), at least 12 g.
    */
   dailyFeed(now: number): number {
-    const age = this.age(now);
-    const day = Math.floor(age);
+    const day = Math.floor(this.age(now));
+    // Asked every simulated minute of a silo's weeks of history; it changes once a day.
+    if (this.feedCache?.day === day) return this.feedCache.grams;
+    const grams = this.feedOfDay(day);
+    this.feedCache = { day, grams };
+    return grams;
+  }
+
+  private feedCache: { day: number; grams: number } | null = null;
+
+  private feedOfDay(day: number): number {
     const cumulative = (idade: number) => this.points.find((point) => point.idade === idade)?.consumo_acumulado ?? null;
     const today = cumulative(day + 1);
     const before = cumulative(day);

@@ -1,6 +1,6 @@
 import type { MsgSilo } from '@portal/shared';
 import { normalDraw } from '../../demo/weighings.js';
-import { localStamp, type Growth } from './growth.js';
+import { localHour, type Growth } from './growth.js';
 import type { Behaviour } from './types.js';
 
 /** Birds eat around two peaks: early morning and late afternoon (local hours), less at night. */
@@ -71,7 +71,7 @@ export function siloBehaviour(options: SiloOptions): SiloBehaviour {
     for (let at = from; at < to; ) {
       const next = Math.min(to, at + 60_000);
       const seconds = (next - at) / 1000;
-      const hour = localStamp(at, timezone).hour;
+      const hour = localHour(at, timezone);
       const eaten = (aves * growth.dailyFeed(at) * feedShareAt(hour) * seconds) / 3_600 / 1000;
       level = Math.max(0, level - eaten);
       if (!refilling && level < capacity * REFILL_BELOW) refilling = true;

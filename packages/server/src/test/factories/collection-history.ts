@@ -44,7 +44,7 @@ export function generateBatches(options: { seed: number; firstDay: string; days:
 
 /** Writes batches of a collector through the readings store, as a live COLETA completing a batch would. */
 export async function insertBatches(portal: TestPortal, account: TestAccount, device: { id: number; serie: string }, batches: readonly TestBatch[]): Promise<void> {
-  const store = readingsStore(portal.database.db);
+  const store = readingsStore(portal.database);
   const known = { id: device.id, owner_id: account.user.id, nucleo_id: null, modelo: 'COLETOR', serie: device.serie, chip_id: 'AB12' };
   const rows = batches.flatMap((batch) => {
     const row = store.rowFor(known, { tipo: 'COLETA', machos: batch.machos, femeas: batch.femeas, peso_total: batch.peso_total_dg / 10 }, batch.em);

@@ -115,6 +115,16 @@ export function schemaAt(schema: JsonSchema, path: readonly string[]): JsonSchem
   return current;
 }
 
+/**
+ * The object shapes a body may take, each swept field by field: its object alternatives when it has
+ * some (devupdt takes a bare list or an object), else the schema itself.
+ */
+export function objectShapes(schema: JsonSchema): JsonSchema[] {
+  const merged = mergeAllOf(schema);
+  const alternatives = merged.anyOf ?? merged.oneOf;
+  return alternatives ? alternatives.map(mergeAllOf).filter((alternative) => alternative.properties !== undefined) : [schema];
+}
+
 /** Paths of every named property, nested objects included (down to `depth` levels). */
 export function propertyPaths(schema: JsonSchema, depth = 3, prefix: string[] = []): string[][] {
   if (depth === 0) return [];

@@ -15,7 +15,7 @@ import {
   type BodyPart,
   type EdgeValue,
 } from './edges.js';
-import { propertyPaths, schemaAt, type JsonSchema } from './json-schema.js';
+import { objectShapes, propertyPaths, schemaAt, type JsonSchema } from './json-schema.js';
 import { csvFiles, isMultipart, multipartBody } from './multipart.js';
 import type { Operation, Parameter } from './openapi.js';
 
@@ -84,7 +84,8 @@ function validBody(operation: Operation): fc.Arbitrary<BodyPart> {
 function bodyMutations(operation: Operation): fc.Arbitrary<BodyPart> {
   const schema: JsonSchema = operation.body?.schema ?? { type: 'object', properties: {} };
   const valid = validBodyValue(operation).map((value) => value ?? {});
-  const paths = propertyPaths(schema);
+  const fields = objectShapes(schema).flatMap((shape) => propertyPaths(shape).map((path) => ({ path, schema: schemaAt(shape, path) ?? {} })));
+  const paths = fields.map(({ path }) => path);
   const names = Object.keys(schema.properties ?? {});
   const junkValue = fc.oneof(fc.jsonValue(), anyCodeUnits, fc.constantFrom(...EDGE_VALUES).map((edge) => edge.value));
   const extraFields = fc.dictionary(fc.string({ maxLength: 20 }), junkValue, { minKeys: 1, maxKeys: 4 });
@@ -100,8 +101,8 @@ function bodyMutations(operation: Operation): fc.Arbitrary<BodyPart> {
   ];
   if (paths.length > 0) {
     mutations.push(
-      fc.constantFrom(...paths).chain((path) =>
-        fc.tuple(valid, fc.constantFrom(...edgesFor(schemaAt(schema, path) ?? {}, path.at(-1)!))).map(([value, edge]) =>
+      fc.constantFrom(...fields).chain(({ path, schema: fieldSchema }) =>
+        fc.tuple(valid, fc.constantFrom(...edgesFor(fieldSchema, path.at(-1)!))).map(([value, edge]) =>
           jsonBody(operation, withValueAt(value, path, edge.value), `${path.join('.')} = ${edge.label}`),
         ),
       ),
@@ -276,19 +277,30 @@ export function sweepRequests(operation: Operation, seed: number): FuzzRequest[]
       { clientAddress: nextSweepAddress() },
     ),
   ];
+  // Built once: building an arbitrary (e-mail and pattern generators parse their expressions) costs
+  // more than drawing from it, and a call's sweep draws hundreds of bases.
+  const bases = { path: validPath(operation), values: validParameters(query, 'none'), body: validBodyValue(operation, 'none') };
   /** Adds a fresh valid request (required fields only, new e-mails) with `change` applied. */
-  const addVariant = (change: (base: { path: PathPart; values: Record<string, unknown>; body: unknown }) => Partial<Parts>, headers = {}) => {
-    const base = { path: sample(validPath(operation)), values: sample(validParameters(query, 'none')), body: sample(validBodyValue(operation, 'none')) };
+  const addVariant = (
+    change: (base: { path: PathPart; values: Record<string, unknown>; body: unknown }) => Partial<Parts>,
+    headers = {},
+    validBody = bases.body,
+  ) => {
+    const base = { path: sample(bases.path), values: sample(bases.values), body: sample(validBody) };
     const parts: Parts = { path: base.path, query: { fragments: fragmentsOf(query, base.values) }, body: body(base.body), ...change(base) };
     requests.push(buildRequest(operation, parts, { clientAddress: nextSweepAddress(), headers }));
   };
 
   const bodySchema = operation.body?.schema;
-  for (const path of bodySchema ? propertyPaths(bodySchema) : []) {
-    const edges: EdgeValue[] = [{ label: 'missing', value: undefined }, ...edgesFor(schemaAt(bodySchema!, path) ?? {}, path.at(-1)!)];
-    for (const edge of edges) {
-      const label = `${path.join('.')} = ${edge.label}`;
-      addVariant((base) => ({ body: body(withValueAt(base.body, path, edge.value, edge.value === undefined), label) }));
+  for (const shape of bodySchema ? objectShapes(bodySchema) : []) {
+    // A body of several shapes is swept once per object shape, from a valid body of that shape.
+    const shapeBody = shape === bodySchema ? bases.body : validValue(shape, '', 'none');
+    for (const path of propertyPaths(shape)) {
+      const edges: EdgeValue[] = [{ label: 'missing', value: undefined }, ...edgesFor(schemaAt(shape, path) ?? {}, path.at(-1)!)];
+      for (const edge of edges) {
+        const label = `${path.join('.')} = ${edge.label}`;
+        addVariant((base) => ({ body: body(withValueAt(base.body, path, edge.value, edge.value === undefined), label) }), {}, shapeBody);
+      }
     }
   }
   for (const parameter of query) {

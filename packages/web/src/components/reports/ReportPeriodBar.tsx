@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isoToMasked, maskedToIso } from '../../features/records/dates';
 import { DateInput } from '../DateInput';
 import classes from './ReportPeriodBar.module.css';
 import type { ReportPeriodState } from './useReportPeriod';
+import { useReportLanguage } from './useReportLanguage';
 
 /** Class names for report pages: `noPrint` (left off paper), `printOnly` (only on paper), `keepTogether` (not split across pages). */
 export const reportPrintClasses = { noPrint: classes.noPrint!, printOnly: classes.printOnly!, keepTogether: classes.keepTogether! };
@@ -20,17 +21,25 @@ interface ReportPeriodBarProps {
   actions?: ReactNode;
   /** Quick ranges in days (spec section 9: 30 and 365). */
   quickRanges?: readonly number[];
+  /**
+   * The report's title in the reports language, and the line under it (what it covers): printed
+   * in place of the screen's own heading, which is in the interface language.
+   */
+  printTitle?: string;
+  printSubtitle?: string;
 }
 
 type End = 'di' | 'df';
 
 /**
  * The top of a report page: the date range (dd/mm/yyyy, kept in the url), the quick ranges, the
- * Print button and the page's downloads. On paper only the period line is printed.
- * Test ids: report-period, period-di, period-df, period-quick-<days>, report-print.
+ * Print button and the page's downloads, in the interface language. On paper only the report's
+ * title and the period line are printed, in the reports language.
+ * Test ids: report-period, period-di, period-df, period-quick-<days>, report-print, report-print-title, report-print-period.
  */
-export function ReportPeriodBar({ period, onPrint, actions, quickRanges = QUICK_RANGES }: ReportPeriodBarProps) {
+export function ReportPeriodBar({ period, onPrint, actions, quickRanges = QUICK_RANGES, printTitle, printSubtitle }: ReportPeriodBarProps) {
   const { t } = useTranslation();
+  const report = useReportLanguage();
   const [texts, setTexts] = useState({ di: isoToMasked(period.di), df: isoToMasked(period.df) });
   const [left, setLeft] = useState<Record<End, boolean>>({ di: false, df: false });
 
@@ -80,9 +89,27 @@ export function ReportPeriodBar({ period, onPrint, actions, quickRanges = QUICK_
           {actions}
         </Group>
       </Group>
-      <Text className={classes.printOnly} size="sm">
-        {t('components.reports.period', { from: isoToMasked(period.di), to: isoToMasked(period.df) })}
+      {printTitle && <ReportPrintTitle title={printTitle} subtitle={printSubtitle} />}
+      <Text className={classes.printOnly} size="sm" lang={report.locale} data-testid="report-print-period">
+        {report.t('components.reports.period', { from: isoToMasked(period.di), to: isoToMasked(period.df) })}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * A report's title on paper, in the reports language (`title` and `subtitle` already are), in place
+ * of the screen's heading; a page without a period bar (one application's detail) prints the
+ * report alone with it, as a report page does. Test id: report-print-title.
+ */
+export function ReportPrintTitle({ title, subtitle }: { title: string; subtitle?: string | undefined }) {
+  const report = useReportLanguage();
+  return (
+    <div className={`${classes.frame} ${classes.printOnly} ${classes.printTitle}`} lang={report.locale} data-testid="report-print-title">
+      <Title order={1} fz={24}>
+        {title}
+      </Title>
+      {subtitle && <Text size="md">{subtitle}</Text>}
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 /** The frame every report page shares: period in the url, Print, downloads, number and CSV formats. */
-export { ReportPeriodBar, reportPrintClasses } from './ReportPeriodBar';
+export { ReportPeriodBar, ReportPrintTitle, reportPrintClasses } from './ReportPeriodBar';
 export { ReportContent } from './ReportContent';
 export { ReportSummary, type SummaryCard } from './ReportSummary';
 export { reportTableClasses } from './reportTableClasses';
 export { useReportPeriod, type ReportPeriodState } from './useReportPeriod';
 export { defaultPeriod, periodProblem, readPeriod, todayInTimezone, withPeriod, type PeriodProblem, type ReportPeriod } from './reportPeriod';
 export { csvText, EMPTY_VALUE, numberText, type CsvCell } from './reportText';
-export { useReportFormat } from './reportFormat';
+export { useReportFormat, type ReportFormat } from './reportFormat';
+export { useReportLanguage, type ReportLanguage } from './useReportLanguage';

@@ -16,6 +16,7 @@ export const PLACEHOLDER_USER: User = {
   email: '',
   company: '',
   separador_csv: DEFAULT_CSV_SEPARATOR,
+  separador_decimal: null,
   timezone: DEFAULT_TIMEZONE,
   language: DEFAULT_LANGUAGE,
   reports_language: DEFAULT_LANGUAGE,

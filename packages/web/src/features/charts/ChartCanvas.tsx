@@ -3,8 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
 import { chartImage } from '../../components/charts/echarts';
-import { reportPrintClasses, useReportFormat } from '../../components/reports';
+import { EMPTY_VALUE, reportPrintClasses, useReportFormat } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
+import { useNumberFormat } from '../records/useNumberFormat';
 import { chartOption } from './chartOption';
 
 /** Printed chart size in CSS pixels (about the 190 mm of an A4 page less margins). */
@@ -15,7 +16,10 @@ interface ChartCanvasProps {
   data: ChartDataResponse;
   tipo: Grafico['tipo'];
   height: number;
-  /** Also draws the chart as an image for paper (the chart page; not the dashboard). */
+  /**
+   * Also draws the chart as an image for paper: the chart page, a report (the reports language and
+   * the user's number format); the dashboard's pinned charts are the screen's (interface language).
+   */
   printable?: boolean;
 }
 
@@ -25,9 +29,15 @@ interface ChartCanvasProps {
  * ECharts stays out of the first screen's download. Test ids: chart-canvas, chart-print-image.
  */
 export default function ChartCanvas({ data, tipo, height, printable = false }: ChartCanvasProps) {
-  const { t } = useTranslation();
-  const format = useReportFormat();
-  const option = useMemo(() => chartOption(data, tipo, { day: (iso) => isoToMasked(iso).slice(0, 5), number: format.number }), [data, tipo, format]);
+  const { t: interfaceT } = useTranslation();
+  const screenNumbers = useNumberFormat();
+  const report = useReportFormat();
+  const t = printable ? report.t : interfaceT;
+  const number = useMemo(
+    () => (printable ? report.number : (value: number | null, decimals: number) => (value === null ? EMPTY_VALUE : screenNumbers.format(value, decimals))),
+    [printable, report, screenNumbers],
+  );
+  const option = useMemo(() => chartOption(data, tipo, { day: (iso) => isoToMasked(iso).slice(0, 5), number }), [data, tipo, number]);
   const image = useMemo(() => (printable ? chartImage(option, PRINT_WIDTH, PRINT_HEIGHT) : null), [option, printable]);
   return (
     <>

@@ -1,6 +1,5 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
 import type { ChartDataResponse } from '@portal/shared';
-import { useTranslation } from 'react-i18next';
 import { reportPrintClasses, useReportFormat } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
 import { decimalsOf } from './chartOption';
@@ -11,15 +10,16 @@ export const seriesHeader = (t: (key: string, values: Record<string, string>) =>
 
 /**
  * The chart's values day by day under it ('—' for a day without data), scrolling sideways inside
- * its box on a phone. Test ids: chart-table, chart-table-row.
+ * its box on a phone; in the reports language and the user's number format. Test ids: chart-table,
+ * chart-table-row.
  */
 export function ChartDataTable({ data }: { data: ChartDataResponse }) {
-  const { t } = useTranslation();
   const format = useReportFormat();
+  const { t } = format;
   const linhas = data.chartData.linhas;
   const days = linhas[0]?.dataset.map((point) => point.data) ?? [];
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} lang={format.locale}>
       <Title order={2} size="h4" mb="sm">
         {t('charts.view.tableTitle')}
       </Title>

@@ -47,7 +47,8 @@ function ChartView({ route, chart }: { route: ScreenRoute; chart: Grafico }) {
 
   const downloadCsv = () => {
     if (!data.data) return;
-    const { header, rows } = chartCsv(data.data, { day: t('charts.view.day'), series: (linha) => seriesHeader(t, linha) });
+    // The file speaks the reports language, as the chart and table under the controls do.
+    const { header, rows } = chartCsv(data.data, { day: format.t('charts.view.day'), series: (linha) => seriesHeader(format.t, linha) });
     format.download(`grafico-${chart.id}_${data.data.di}_${data.data.df}.csv`, format.csv(header, rows));
   };
 
@@ -80,6 +81,7 @@ function ChartView({ route, chart }: { route: ScreenRoute; chart: Grafico }) {
       <div data-testid="chart-view">
         <ReportPeriodBar
           period={period}
+          printTitle={chart.titulo}
           actions={
             <Button variant="default" leftSection={<IconDownload size={18} />} onClick={downloadCsv} disabled={!data.data} data-testid="chart-csv">
               {t('components.reports.download')}
@@ -100,8 +102,8 @@ function ChartView({ route, chart }: { route: ScreenRoute; chart: Grafico }) {
         <>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} className={reportPrintClasses.keepTogether}>
             {empty && (
-              <Text c="dimmed" mb="xs" data-testid="chart-empty">
-                {t('charts.view.empty')}
+              <Text c="dimmed" mb="xs" data-testid="chart-empty" lang={format.locale}>
+                {format.t('charts.view.empty')}
               </Text>
             )}
             <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>

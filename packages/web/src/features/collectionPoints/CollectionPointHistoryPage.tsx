@@ -38,13 +38,15 @@ export default function CollectionPointHistoryPage({ route }: ScreenProps) {
   const chart = useCollectionHistoryChart(query);
   const rows = useMemo(() => (history.data ? historyRows(history.data) : []), [history.data]);
 
-  const sexo = (value: ColetaValores['sexo']) => (value === null ? '—' : t(`${T}.sexo.${value}`));
+  // The report, its print and its file speak the reports language (rt); the screen around them the interface's (t).
+  const rt = format.t;
+  const sexo = (value: ColetaValores['sexo']) => (value === null ? '—' : rt(`${T}.sexo.${value}`));
   const collectorName = (row: Pick<HistoryRow, 'serie' | 'nome' | 'registrado'>) => (row.registrado && row.nome ? row.nome : (row.serie ?? ''));
   const collectorNames = history.data?.coletores.map((coletor) => collectorName({ ...coletor, nome: coletor.nome ?? '' })) ?? [];
 
   const download = () => {
     if (!history.data) return;
-    const texts = { dayTotal: t(`${T}.dayTotal`), period: `${history.data.di}/${history.data.df}`, total: t(`${T}.pointTotal`), notRegistered: t(`${T}.notRegistered`) };
+    const texts = { dayTotal: rt(`${T}.dayTotal`), period: `${history.data.di}/${history.data.df}`, total: rt(`${T}.pointTotal`), notRegistered: rt(`${T}.notRegistered`) };
     format.download(historyCsvName(history.data), format.csv(CSV_HEADER, historyCsvRows(rows, texts)));
   };
 
@@ -54,6 +56,8 @@ export default function CollectionPointHistoryPage({ route }: ScreenProps) {
     <PageFrame title={heading.title} description={history.data ? placeOf(history.data, t) : heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
       <ReportPeriodBar
         period={period}
+        printTitle={rt(`screens.${route.screen}.title`)}
+        printSubtitle={history.data ? placeOf(history.data, rt) : undefined}
         actions={
           <Button variant="default" leftSection={<IconDownload size={18} />} onClick={download} disabled={!history.data} data-testid="history-csv">
             {t('components.reports.download')}
@@ -72,7 +76,7 @@ export default function CollectionPointHistoryPage({ route }: ScreenProps) {
           <HistoryBody history={loaded} rows={rows} sexo={sexo} collectorName={collectorName} number={format.number}>
             <Card withBorder padding="md" className={reportPrintClasses.keepTogether}>
               <Title order={2} fz="lg" mb="sm">
-                {t(`${T}.chartTitle`)}
+                {rt(`${T}.chartTitle`)}
               </Title>
               {chart.data ? (
                 <Suspense fallback={<Loader />}>
@@ -103,9 +107,9 @@ interface BodyProps {
   children: ReactNode;
 }
 
-/** Totals, the chart (children) and the table of a loaded history. */
+/** Totals, the chart (children) and the table of a loaded history: in the reports language and the user's number format. */
 function HistoryBody({ history, rows, sexo, collectorName, number, children }: BodyProps) {
-  const { t } = useTranslation();
+  const { t, locale } = useReportFormat();
   const unregistered = history.coletores.filter((coletor) => !coletor.registrado).map((coletor) => coletor.serie);
   const cell = (row: HistoryRow, column: (typeof VALUE_COLUMNS)[number]) =>
     column === 'sexo' ? sexo(row.valores.sexo) : number(row.valores[column], DECIMALS[column]);
@@ -122,7 +126,7 @@ function HistoryBody({ history, rows, sexo, collectorName, number, children }: B
     row.kind === 'dia' ? t(`${T}.dayTotal`) : row.kind === 'total' ? t(`${T}.pointTotal`) : collectorName(row);
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" lang={locale}>
       {unregistered.length > 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="history-unregistered">
           {t(`${T}.unregisteredWarning`, { serials: unregistered.join(', ') })}

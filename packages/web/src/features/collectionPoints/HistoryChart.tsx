@@ -1,9 +1,8 @@
 import { COLETA_CHART_UNITS, type ChartDataResponse } from '@portal/shared';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
+import { useReportLanguage } from '../../components/reports/useReportLanguage';
 import { isoToMasked } from '../records/dates';
-import { useNumberFormat } from '../records/useNumberFormat';
 
 const WEIGHT_COLORS = ['#2f9e44', '#1c7ed6', '#e8590c', '#7048e8', '#0c8599', '#c2255c', '#5c940d', '#862e9c'];
 const SEX_COLORS = { machos: 'rgba(34, 139, 230, 0.45)', femeas: 'rgba(230, 73, 128, 0.45)' };
@@ -20,9 +19,9 @@ interface HistoryChartProps {
  * (birds, right axis). Its own module, loaded lazily, so ECharts stays out of the first screen.
  */
 export default function HistoryChart({ chart, collectorNames }: HistoryChartProps) {
-  const { t, i18n } = useTranslation();
-  const n = useNumberFormat();
-  const shown = JSON.stringify([chart, collectorNames, i18n.language]);
+  // Part of the report: its language and the user's number format, on the axes and in the tooltips.
+  const { t, language, numbers: n } = useReportLanguage();
+  const shown = JSON.stringify([chart, collectorNames, language, n.decimalMark]);
   const option = useMemo(() => {
     const weights = chart.chartData.linhas.filter((line) => line.unidade === COLETA_CHART_UNITS.pesoMedio);
     // The point's machos then femeas, in that order (shared schema, reports/coleta.ts).

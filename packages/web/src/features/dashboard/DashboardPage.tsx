@@ -1,6 +1,7 @@
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconBuildingCommunity, IconDevices, IconFeather, type Icon } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconBuildingCommunity, IconDevices, IconFeather, IconUsers, type Icon } from '@tabler/icons-react';
 import { visibleMenu, type VisibleMenuEntry } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { iconForMenu } from '../../components/menuIcons';
@@ -9,6 +10,10 @@ import { useCurrentUser } from '../auth/session';
 import { PinnedCharts } from '../charts/PinnedCharts';
 import { useAccountDevices } from '../devices/useAccountDevices';
 import { LiveSection } from '../live/LiveSection';
+import { useOwner, type OwnerState } from '../records/owner';
+import { grantingOwners, isEmptyAccount } from '../records/ownerChoice';
+import { ReadOnlyBadge, useOwnerLabel } from '../records/OwnerPicker';
+import { fetchUsrStats, usrStatsKey } from '../records/usrStats';
 import classes from './DashboardPage.module.css';
 import { FlockTiles } from './FlockTiles';
 
@@ -76,35 +81,111 @@ function ShortcutCard({ entry }: { entry: VisibleMenuEntry }) {
   );
 }
 
+function FirstSteps() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero} data-testid="dashboard-first-steps">
+      <Title order={2} size="h3">
+        {t('dashboard.firstSteps')}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {t('dashboard.firstStepsHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {FIRST_STEPS.map((step, index) => (
+          <FirstStep key={step.key} stepKey={step.key} number={index + 1} to={step.to} icon={step.icon} />
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
 /**
- * The landing page after login: a welcome, first steps while the account has no device, the
- * live readings of its live devices, the account's counts and each active flock's latest weighing with its growth curve (usrstats),
+ * A user with grants looking at their own empty account: the owners whose data they may see,
+ * one click away (test id `dashboard-shared`, each owner `dashboard-shared-owner`).
+ */
+function SharedWithYou({ owner }: { owner: OwnerState }) {
+  const { t } = useTranslation();
+  const label = useOwnerLabel();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero} data-testid="dashboard-shared">
+      <Group gap="sm" wrap="nowrap" mb={4}>
+        <ThemeIcon size={36} radius="xl" variant="light">
+          <IconUsers size={20} />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {t('dashboard.shared.title')}
+        </Title>
+      </Group>
+      <Text c="dimmed" mb="md">
+        {t('dashboard.shared.text')}
+      </Text>
+      <Group gap="sm">
+        {grantingOwners(owner.owners).map((entry) => (
+          <Button
+            key={entry.id}
+            variant="light"
+            rightSection={<IconArrowRight size={18} />}
+            onClick={() => owner.choose(entry.id)}
+            styles={{ root: { height: 'auto', minHeight: 36 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            data-testid="dashboard-shared-owner"
+            data-owner-id={entry.id}
+          >
+            {t('dashboard.shared.see', { name: label(entry) })}
+          </Button>
+        ))}
+      </Group>
+      <Anchor component={Link} to="/nucleos/add" size="sm" mt="md" display="inline-block" data-testid="dashboard-shared-own">
+        {t('dashboard.shared.own')}
+      </Anchor>
+    </Paper>
+  );
+}
+
+/**
+ * What opens the dashboard for the owner acted for: first steps for a new account without grants;
+ * for a user with grants looking at their own empty account, the owners sharing data with them.
+ * Nothing until the owner, the devices and (for the second) the own counts are known: no flash.
+ */
+function useOpening(owner: OwnerState, devicesLoaded: boolean, hasDevices: boolean): 'firstSteps' | 'shared' | null {
+  const grants = grantingOwners(owner.owners).length;
+  const ownScreen = owner.ready && !owner.isOther;
+  const own = useQuery({
+    queryKey: usrStatsKey(undefined),
+    queryFn: () => fetchUsrStats(undefined),
+    enabled: ownScreen && grants > 0,
+    staleTime: 0,
+  });
+  if (!ownScreen) return null;
+  if (grants > 0) return own.data && isEmptyAccount(own.data.contagens) ? 'shared' : null;
+  return devicesLoaded && !hasDevices ? 'firstSteps' : null;
+}
+
+/**
+ * The landing page after login, for the owner acted for (one's own data, or an owner's who granted
+ * access: the header's picker): a welcome, first steps while a new account has no device (or the
+ * owners sharing data with a user who has none of their own), the live readings of its live
+ * devices, the counts and each active flock's latest weighing with its growth curve (usrstats),
  * then a way into every area.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const { models, devices } = useAccountDevices();
+  const owner = useOwner();
+  const label = useOwnerLabel();
+  const { models, devices, loaded } = useAccountDevices();
+  const opening = useOpening(owner, loaded, models.length > 0);
   const firstName = user.name.trim().split(/\s+/)[0] ?? '';
+  const description = owner.isOther && owner.owner ? t('dashboard.sharedBy', { name: label(owner.owner) }) : t('screens.dashboard.description');
 
   return (
-    <PageFrame title={t('dashboard.welcome', { name: firstName })} description={t('screens.dashboard.description')}>
-      {/* First steps guide a new account; once a device is registered the farm is set up. */}
-      {models.length === 0 && (
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero}>
-        <Title order={2} size="h3">
-          {t('dashboard.firstSteps')}
-        </Title>
-        <Text c="dimmed" mb="lg">
-          {t('dashboard.firstStepsHint')}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {FIRST_STEPS.map((step, index) => (
-            <FirstStep key={step.key} stepKey={step.key} number={index + 1} to={step.to} icon={step.icon} />
-          ))}
-        </SimpleGrid>
-      </Paper>
-      )}
+    <PageFrame
+      title={t('dashboard.welcome', { name: firstName })}
+      description={description}
+      badges={<ReadOnlyBadge owner={owner} />}
+    >
+      {opening === 'firstSteps' && <FirstSteps />}
+      {opening === 'shared' && <SharedWithYou owner={owner} />}
 
       <LiveSection devices={devices} />
 

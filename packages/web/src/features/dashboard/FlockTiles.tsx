@@ -1,14 +1,16 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { usrStats, type UsrStats } from '@portal/shared';
+import type { UsrStats } from '@portal/shared';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiRequest } from '../../api/client';
 import { errorText } from '../../api/errorText';
+import { useFlockTitle } from '../flocks/flockTitle';
 import { isoToMasked } from '../records/dates';
 import { useOwner } from '../records/owner';
+import { isEmptyAccount } from '../records/ownerChoice';
+import { fetchUsrStats, usrStatsKey } from '../records/usrStats';
 import { useNumberFormat } from '../records/useNumberFormat';
 import { searchFromFilters } from '../reports/filters';
 
@@ -41,8 +43,8 @@ const COUNTS = ['nucleos', 'lotesAtivos', 'dispositivos', 'pesagens'] as const;
 function useUsrStats() {
   const { prop, ready } = useOwner();
   return useQuery({
-    queryKey: ['usrstats', prop ?? 'self'],
-    queryFn: () => apiRequest('usrstats', { query: { prop }, schema: usrStats }),
+    queryKey: usrStatsKey(prop),
+    queryFn: () => fetchUsrStats(prop),
     enabled: ready,
     // Asked again on every visit (the last answer shows meanwhile): weighings imported or
     // arriving since then must show on the way back to the dashboard.
@@ -82,8 +84,8 @@ export function FlockTiles() {
     );
   }
   const { contagens, lotes } = stats.data;
-  // A new account has nothing to count yet: the first steps speak for it.
-  if (contagens.nucleos === 0 && contagens.dispositivos === 0 && contagens.pesagens === 0) return null;
+  // A new account has nothing to count yet: the first steps (or the owners sharing data) speak for it.
+  if (isEmptyAccount(contagens)) return null;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="dashboard-counts">
@@ -135,6 +137,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 function Tile({ tile }: { tile: FlockTile }) {
   const { t } = useTranslation();
+  const flockTitle = useFlockTitle();
   const n = useNumberFormat();
   const { ultima } = tile;
   return (
@@ -142,7 +145,7 @@ function Tile({ tile }: { tile: FlockTile }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={0} miw={0}>
           <Text fw={700} truncate data-testid="dashboard-flock-code">
-            {tile.codigo}
+            {flockTitle(tile.codigo)}
           </Text>
           <Text size="sm" c="dimmed" truncate>
             {tile.nome_nucleo}

@@ -2,7 +2,11 @@ import type { UsrStats } from '@portal/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
+import { useFlockTitle } from '../flocks/flockTitle';
 import { useNumberFormat } from '../records/useNumberFormat';
+
+/** Height under the tick labels for the x axis's name ('Idade (dias)'), so it is not cut. */
+const AXIS_NAME_ROOM = 24;
 
 /**
  * A flock's mean weight per weighing day against its standard at the same ages. Its own module,
@@ -10,6 +14,7 @@ import { useNumberFormat } from '../records/useNumberFormat';
  */
 export default function GrowthChart({ tile }: { tile: UsrStats['lotes'][number] }) {
   const { t, i18n } = useTranslation();
+  const flockTitle = useFlockTitle();
   const n = useNumberFormat();
   // By age when the flock has a placement date, else by day.
   const byAge = tile.curva.every((point) => point.idade !== null);
@@ -19,7 +24,8 @@ export default function GrowthChart({ tile }: { tile: UsrStats['lotes'][number] 
   const option = useMemo(
     () => ({
       animation: false,
-      grid: { left: 4, right: 12, top: 28, bottom: 4, containLabel: true },
+      // containLabel leaves room for the tick labels only: the age axis's name below them needs its own.
+      grid: { left: 4, right: 12, top: 28, bottom: byAge ? AXIS_NAME_ROOM : 4, containLabel: true },
       legend: { top: 0, itemWidth: 18, data: [t('dashboard.flocks.chart.mean'), ...(hasStandard ? [t('dashboard.flocks.chart.standard')] : [])] },
       tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? `${n.format(value, 1)} g` : '') },
       xAxis: byAge
@@ -52,5 +58,5 @@ export default function GrowthChart({ tile }: { tile: UsrStats['lotes'][number] 
     }),
     [shown],
   );
-  return <EChart option={option} height={200} label={t('dashboard.flocks.chart.label', { flock: tile.codigo })} testId="dashboard-growth-chart" />;
+  return <EChart option={option} height={200} label={t('dashboard.flocks.chart.label', { flock: flockTitle(tile.codigo) })} testId="dashboard-growth-chart" />;
 }

@@ -10,6 +10,7 @@ import { useRecordForm } from '../records/recordForm';
 import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
 import { deviceApi, deviceDetailApi, devicePath, DEVICES_PATH } from './api';
 import { ConnectionCard } from './ConnectionCard';
+import { DeviceDataSection } from './DeviceDataSection';
 import { ChipFields, PlaceSection } from './DeviceFields';
 import { deviceBody, deviceValues } from './deviceForm';
 import { minutesOf } from './deviceStatus';
@@ -21,8 +22,8 @@ import { useDeviceStatus } from './useDeviceStatus';
 /**
  * balancas/:id: the device's form (model and serial read-only: they never change), how it
  * connects with 'Issue new password', and delete with confirmation (RECORD_IN_USE translated in
- * the dialog), the live panel and recent history (DeviceLivePanel); saving a live device sends it
- * 'update'. Test ids: the record blocks' (`record-form`, `record-save`, `record-delete`,
+ * the dialog), the live panel and recent history (DeviceLivePanel), and for a silo scale or a
+ * trough monitor where its data is shown (DeviceDataSection); saving a live device sends it 'update'. Test ids: the record blocks' (`record-form`, `record-save`, `record-delete`,
  * `field-<name>`), `field-modelo` and `field-serie` (read-only), `device-last-contact`, and the
  * connection card's.
  */
@@ -86,6 +87,7 @@ function DeviceForm({ route, device }: { route: ScreenRoute; device: DeviceSaved
       <PlaceSection form={form} />
       <ConnectionCard device={shown} canWrite={state.owner.canWrite} />
       <DeviceLivePanel device={shown} />
+      <DeviceDataSection device={shown} />
     </RecordFormFrame>
   );
 }

@@ -15,6 +15,7 @@ import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { deviceAddPath, deviceApi, devicePath } from './api';
 import { DeviceIcon } from './DeviceIcon';
+import { DeviceName } from './DeviceName';
 import { minutesOf } from './deviceStatus';
 import { LastContact } from './LastContact';
 import { RemoteDevicesPanel } from './RemoteDevicesPanel';
@@ -31,10 +32,15 @@ function Blank() {
 
 const place = (device: Device) => [device.nucleo_nome, device.aviario_nome].filter(Boolean).join(' / ');
 
+/** The list starts with the devices that need attention: the longest without contact first. */
+const LIST_SORT = { column: 'ultimo_contato', direction: 'asc' } as const;
+
 /**
  * balancas: the devices of the owner acted for, each with its model's icon, name, model, serial,
  * farm and house, firmware and last contact ('never connected' until the first); search, and a
- * filter by model (both kept in the url: ?q= and ?modelo=). Test ids: ListTable's
+ * filter by model (both kept in the url: ?q= and ?modelo=). At first sorted by last contact, oldest
+ * first: devices with a warning (a day or more without contact) lead, never-connected ones close
+ * the list; any column sorts it otherwise. Test ids: ListTable's
  * (`record-table`, `record-row` …), `record-search`, `device-model-filter`, `record-add`,
  * `device-icon`, `device-last-contact`, `owner-picker`.
  */
@@ -71,7 +77,7 @@ export default function DevicesListPage({ route }: ScreenProps) {
       render: (device) => (
         <Group gap="sm" wrap="nowrap" component="span">
           <DeviceIcon icone={device.icone} modelo={device.modelo} size={36} />
-          <span>{deviceLabel(device)}</span>
+          <DeviceName name={deviceLabel(device)} />
         </Group>
       ),
     },
@@ -147,6 +153,8 @@ export default function DevicesListPage({ route }: ScreenProps) {
             total={all.length}
             columns={columns}
             rowPath={devicePath}
+            sortBy={LIST_SORT.column}
+            sortDirection={LIST_SORT.direction}
             rowSubtitle={(device) => (
               <Stack gap={4} mt={2}>
                 <span>

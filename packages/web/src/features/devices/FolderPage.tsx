@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBroadcast, IconCalendar, IconPhotoOff } from '@tabler/icons-react';
-import { DEFAULT_LANGUAGE, deviceLabel, isLiveModel, type DeviceSaved, type FotosResponse } from '@portal/shared';
+import { deviceLabel, isLiveModel, type DeviceSaved, type FotosResponse } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAccountClock } from '../../components/clock/useAccountClock';
+import { ZoneNote } from '../../components/clock/ZoneNote';
 import { PageFrame } from '../../components/PageFrame';
-import { isLanguage, LOCALE_OF } from '../../i18n';
 import { isoToMasked } from '../records/dates';
 import { ListError, ListLoading, useListParams } from '../records/ListTable';
 import { NoticePanel } from '../records/NoticePanel';
@@ -23,21 +24,12 @@ type Foto = FotosResponse['fotos'][number];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function useTimeFormat() {
-  const { i18n } = useTranslation();
-  const locale = LOCALE_OF[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE];
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
-  return (iso: string) => {
-    const at = Date.parse(iso);
-    return Number.isNaN(at) ? '' : time.format(at);
-  };
-}
-
 /** One picture of the grid: thumbnail, time and size; a click opens it. Test id `folder-photo` (data-id). */
 function Thumbnail({ foto, onOpen }: { foto: Foto; onOpen: () => void }) {
   const { t } = useTranslation();
   const n = useNumberFormat();
-  const time = useTimeFormat();
+  // The account's clock: the days listed are the account's days too (getfotos).
+  const { time } = useAccountClock();
   const src = pictureSrc(foto.url);
   return (
     <UnstyledButton onClick={onOpen} aria-label={t('devices.folder.open', { time: time(foto.em) })} data-testid="folder-photo" data-id={foto.id}>
@@ -101,6 +93,7 @@ function FolderView({ route, device }: { route: ScreenRoute; device: DeviceSaved
     const list = [...fotos.data.fotos].sort((a, b) => Date.parse(b.em) - Date.parse(a.em) || b.id - a.id);
     body = (
       <Stack gap="md">
+        <ZoneNote />
         <Select
           label={t('devices.folder.day')}
           data={dias.map((entry) => ({ value: entry.data, label: `${isoToMasked(entry.data)} · ${t('devices.folder.count', { count: entry.fotos })}` }))}

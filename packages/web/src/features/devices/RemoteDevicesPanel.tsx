@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { DeviceIcon } from './DeviceIcon';
+import { DeviceName } from './DeviceName';
+import { warningsFirst } from './deviceStatus';
 import { LastContact } from './LastContact';
 import { remotePath, useRemoteList } from './remoteApi';
 
@@ -12,7 +14,7 @@ const place = (device: RemoteDevice) => [device.nucleo_nome, device.aviario_nome
 
 /**
  * 'Remote monitoring' on the devices list: the live devices (getremotelist, graders first) with
- * their online status, each leading to its remote view. Hidden while loading and when the
+ * their online status, those with a warning (a day or more without contact) first, each leading to its remote view. Hidden while loading and when the
  * account has no live device. Test ids: `remote-panel`, `remote-item` (data-id),
  * `device-last-contact` (LastContact's: red from a day idle), `remote-open`.
  */
@@ -26,7 +28,8 @@ export function RemoteDevicesPanel() {
       </Alert>
     );
   }
-  const devices = list.data ?? [];
+  // Devices with a warning lead (the longest idle first); the rest keep the server's order.
+  const devices = warningsFirst(list.data ?? []);
   if (devices.length === 0) return null;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="remote-panel">
@@ -56,8 +59,8 @@ export function RemoteDevicesPanel() {
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <DeviceIcon icone={deviceIcon(device.modelo)} modelo={device.modelo} size={32} />
                 <Stack gap={2} miw={0}>
-                  <Text fw={600} size="sm" truncate="end">
-                    {deviceLabel(device)}
+                  <Text fw={600} size="sm" component="div">
+                    <DeviceName name={deviceLabel(device)} />
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
                     {[`${device.modelo} ${device.serie}`, place(device)].filter(Boolean).join(' · ')}

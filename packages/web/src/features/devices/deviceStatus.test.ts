@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactState, countWarnings, inChunks, minutesOf, statusMap } from './deviceStatus';
+import { contactState, countWarnings, inChunks, minutesOf, statusMap, warningsFirst } from './deviceStatus';
 
 describe('device online status', () => {
   it('counts as warnings the devices idle 1440 minutes or more, not those that never connected', () => {
@@ -28,5 +28,18 @@ describe('device online status', () => {
     const list = Array.from({ length: 1001 }, (_, index) => index);
     expect(inChunks(list).map((chunk) => chunk.length)).toEqual([500, 500, 1]);
     expect(inChunks([])).toEqual([]);
+  });
+
+  it('puts the devices with a warning first, the longest idle leading, the others in their order', () => {
+    const devices = [
+      { id: 1, minutos: 5 },
+      { id: 2, minutos: null },
+      { id: 3, minutos: 1440 },
+      { id: 4, minutos: 1439 },
+      { id: 5, minutos: 20_000 },
+      { id: 6, minutos: 0 },
+    ];
+    expect(warningsFirst(devices).map((device) => device.id)).toEqual([5, 3, 1, 2, 4, 6]);
+    expect(warningsFirst([])).toEqual([]);
   });
 });

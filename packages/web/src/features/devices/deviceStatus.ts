@@ -50,3 +50,12 @@ export function minutesOf(device: { modelo: string; serie: string; ultimo_contat
   const at = Date.parse(device.ultimo_contato);
   return Number.isNaN(at) ? null : Math.max(0, Math.floor((now - at) / 60_000));
 }
+
+/**
+ * The devices with a warning first, the longest idle leading; the others after them in the order
+ * given (the sort is stable), so a list shows what needs attention before what does not.
+ */
+export function warningsFirst<T extends { minutos: number | null }>(devices: readonly T[]): T[] {
+  const idleFor = (device: T) => (contactState(device.minutos) === 'idle' ? (device.minutos ?? 0) : 0);
+  return [...devices].sort((a, b) => idleFor(b) - idleFor(a));
+}

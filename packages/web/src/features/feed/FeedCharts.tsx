@@ -1,10 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
 import type { RacaoResponse } from '@portal/shared';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
+import { useReportLanguage } from '../../components/reports/useReportLanguage';
+import { flockTitle as flockTitleOf } from '../flocks/flockTitle';
 import { isoToMasked } from '../records/dates';
-import { useNumberFormat } from '../records/useNumberFormat';
 
 const COLORS = { consumo: '#40c057', acumulado: '#1c7ed6', gramas: '#e8590c', conversao: '#7048e8', padrao: '#868e96' };
 
@@ -15,9 +15,10 @@ const COLORS = { consumo: '#40c057', acumulado: '#1c7ed6', gramas: '#e8590c', co
  * out of the first screen).
  */
 export default function FeedCharts({ report }: { report: RacaoResponse }) {
-  const { t, i18n } = useTranslation();
-  const n = useNumberFormat();
-  const shown = JSON.stringify([report.dias, i18n.language]);
+  // Part of the report: its language and the user's number format, on the axes and in the tooltips.
+  const { t, language, numbers: n } = useReportLanguage();
+  const flockTitle = (codigo: string) => flockTitleOf(codigo, (code) => t('flocks.form.titleOf', { code }));
+  const shown = JSON.stringify([report.dias, language, n.decimalMark]);
   const [consumption, perBird] = useMemo(() => {
     const days = report.dias.map((dia) => isoToMasked(dia.data).slice(0, 5));
     const text = (decimals: number, unit: string) => (value: unknown) => (typeof value === 'number' ? `${n.format(value, decimals)}${unit}` : '—');
@@ -80,8 +81,8 @@ export default function FeedCharts({ report }: { report: RacaoResponse }) {
   }, [shown]);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <EChart option={consumption} height={320} label={t('feed.chart.consumptionLabel', { flock: report.header.lote.codigo })} testId="racao-chart-consumo" />
-      <EChart option={perBird} height={320} label={t('feed.chart.perBirdLabel', { flock: report.header.lote.codigo })} testId="racao-chart-ave" />
+      <EChart option={consumption} height={320} label={t('feed.chart.consumptionLabel', { flock: flockTitle(report.header.lote.codigo) })} testId="racao-chart-consumo" />
+      <EChart option={perBird} height={320} label={t('feed.chart.perBirdLabel', { flock: flockTitle(report.header.lote.codigo) })} testId="racao-chart-ave" />
     </SimpleGrid>
   );
 }

@@ -8,6 +8,7 @@ import { errorText } from '../../api/errorText';
 import { PageFrame } from '../../components/PageFrame';
 import { ReportContent, ReportPeriodBar, ReportSummary, reportPrintClasses, useReportFormat, useReportPeriod } from '../../components/reports';
 import { loteApi, flockAddPath } from '../flocks/api';
+import { flockTitle as flockTitleOf, useFlockTitle } from '../flocks/flockTitle';
 import { isoToMasked } from '../records/dates';
 import { NoticePanel } from '../records/NoticePanel';
 import { useOwner } from '../records/owner';
@@ -31,6 +32,7 @@ const FeedCharts = lazy(() => import('./FeedCharts'));
  */
 export default function FeedConsumptionPage({ route }: ScreenProps) {
   const { t } = useTranslation();
+  const flockTitle = useFlockTitle();
   const heading = useScreenHeading(route);
   const owner = useOwner();
   const format = useReportFormat();
@@ -59,24 +61,26 @@ export default function FeedConsumptionPage({ route }: ScreenProps) {
     setParams(next, { replace: true });
   };
 
+  // The report, its print and its file speak the reports language (format.t); the screen around them the interface's (t).
   const download = () => {
     if (!report.data) return;
-    const column = (name: string) => t(`feed.columns.${name}`);
+    const rt = format.t;
+    const column = (name: string) => rt(`feed.columns.${name}`);
     const columns = Object.fromEntries(['data', 'completo', 'acumulado_completo', 'aves_pesadas', ...FLOCK_COLUMNS].map((name) => [name, column(name)]));
     const { header, rows } = racaoCsv(report.data, {
       columns: columns as Parameters<typeof racaoCsv>[1]['columns'],
-      siloTotal: (silo) => t('feed.csv.siloTotal', { silo }),
-      siloShare: (silo) => t('feed.csv.siloShare', { silo }),
-      siloNoBirds: (silo) => t('feed.csv.siloNoBirds', { silo }),
-      house: (house) => t('feed.csv.house', { house }),
-      yes: t('feed.csv.yes'),
-      no: t('feed.csv.no'),
+      siloTotal: (silo) => rt('feed.csv.siloTotal', { silo }),
+      siloShare: (silo) => rt('feed.csv.siloShare', { silo }),
+      siloNoBirds: (silo) => rt('feed.csv.siloNoBirds', { silo }),
+      house: (house) => rt('feed.csv.house', { house }),
+      yes: rt('feed.csv.yes'),
+      no: rt('feed.csv.no'),
     });
     format.download(racaoCsvName(report.data), format.csv(header, rows));
   };
 
   const frame = (content: ReactNode) => (
-    <PageFrame title={heading.title} description={report.data ? placeOf(report.data, t) : heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
+    <PageFrame title={heading.title} description={report.data ? placeOf(report.data, t, flockTitle) : heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
       <div className={reportPrintClasses.noPrint}>
         <OwnerPicker owner={owner} />
       </div>
@@ -123,6 +127,8 @@ export default function FeedConsumptionPage({ route }: ScreenProps) {
       </Group>
       <ReportPeriodBar
         period={period}
+        printTitle={format.t(`screens.${route.screen}.title`)}
+        printSubtitle={report.data ? placeOf(report.data, format.t, (codigo) => flockTitleOf(codigo, (code) => format.t('flocks.form.titleOf', { code }))) : undefined}
         actions={
           <>
             {life && (
@@ -143,15 +149,15 @@ export default function FeedConsumptionPage({ route }: ScreenProps) {
   );
 }
 
-/** "Flock L-1 · Farm · House 1, House 2", the line under the title (printed too). */
-function placeOf(report: RacaoResponse, t: (key: string, options?: Record<string, unknown>) => string): string {
+/** "Flock L-1 · Farm · House 1, House 2", the line under the title (printed too); "Lote 101", not "Lote Lote 101". */
+function placeOf(report: RacaoResponse, t: (key: string, options?: Record<string, unknown>) => string, flockTitle: (codigo: string) => string): string {
   const { lote, nucleo, aviarios } = report.header;
-  return t('feed.place', { flock: lote.codigo, farm: nucleo.nome, houses: aviarios.map((house) => house.nome).join(', ') });
+  return t('feed.place', { flock: flockTitle(lote.codigo), farm: nucleo.nome, houses: aviarios.map((house) => house.nome).join(', ') });
 }
 
+/** The report itself: in the reports language and the user's number format. */
 function ReportBody({ report }: { report: RacaoResponse }) {
-  const { t } = useTranslation();
-  const { number } = useReportFormat();
+  const { t, number, locale } = useReportFormat();
   const { header, totais } = report;
   const unit = (value: number | null, decimals: number, suffix: string) => (value === null ? number(null, 0) : `${number(value, decimals)} ${suffix}`);
   const last = report.dias.at(-1);
@@ -166,13 +172,13 @@ function ReportBody({ report }: { report: RacaoResponse }) {
 
   if (report.dias.length === 0) {
     return (
-      <Alert color="gray" data-testid="racao-empty">
+      <Alert color="gray" data-testid="racao-empty" lang={locale}>
         {t('feed.outsideLife', { from: isoToMasked(header.lote.data_alojamento), to: header.lote.data_encerramento ? isoToMasked(header.lote.data_encerramento) : '…' })}
       </Alert>
     );
   }
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" lang={locale}>
       {header.silos.length === 0 ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="racao-no-silos">
           {t('feed.noSilos')}

@@ -14,8 +14,9 @@ type View = 'lote' | 'silos' | 'aviarios';
  * Days without data show '—'; a day some silo lacks is marked partial.
  */
 export function DayTable({ report }: { report: RacaoResponse }) {
-  const { t } = useTranslation();
-  const { number } = useReportFormat();
+  // The view switch is a control of the screen (interface language); the table is the report's.
+  const { t: interfaceT } = useTranslation();
+  const { t, number } = useReportFormat();
   const [view, setView] = useState<View>('lote');
   const { silos, aviarios } = report.header;
 
@@ -40,7 +41,7 @@ export function DayTable({ report }: { report: RacaoResponse }) {
           className={reportPrintClasses.noPrint}
           value={view}
           onChange={(value) => setView(value as View)}
-          data={(['lote', 'silos', 'aviarios'] as const).map((value) => ({ value, label: t(`feed.table.view.${value}`) }))}
+          data={(['lote', 'silos', 'aviarios'] as const).map((value) => ({ value, label: interfaceT(`feed.table.view.${value}`) }))}
           data-testid="racao-view"
         />
       </Group>
@@ -50,7 +51,8 @@ export function DayTable({ report }: { report: RacaoResponse }) {
         </Text>
       )}
       <div className={reportTableClasses.tableWrap}>
-        <Table className={classes.table} highlightOnHover withRowBorders data-testid="racao-table" data-view={view}>
+        {/* Tight cells: the flock's twelve columns fit beside the side menu at 1366 px; narrower, the table scrolls in its card. */}
+        <Table className={classes.table} horizontalSpacing={6} highlightOnHover withRowBorders data-testid="racao-table" data-view={view}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('feed.columns.data')}</Table.Th>
@@ -118,8 +120,7 @@ function totalCell(report: RacaoResponse, view: View, key: string, number: (valu
 
 /** The silos feeding the flock: where their figures come from, the houses they serve, their feed in the period. */
 export function SiloBreakdown({ report }: { report: RacaoResponse }) {
-  const { t } = useTranslation();
-  const { number } = useReportFormat();
+  const { t, number } = useReportFormat();
   const flockHouses = new Set(report.header.aviarios.map((house) => house.id));
   // Feed no bird was there to eat: a column only when some silo had such days.
   const noBirds = report.totais.silos.some((silo) => (silo.sem_aves_kg ?? 0) > 0);
@@ -188,8 +189,7 @@ export function SiloBreakdown({ report }: { report: RacaoResponse }) {
 
 /** The flock's houses and the feed each got in the period. */
 export function HouseBreakdown({ report }: { report: RacaoResponse }) {
-  const { t } = useTranslation();
-  const { number } = useReportFormat();
+  const { t, number } = useReportFormat();
   return (
     <Card withBorder padding="md" className={reportPrintClasses.keepTogether}>
       <Title order={2} fz="lg" mb="sm">

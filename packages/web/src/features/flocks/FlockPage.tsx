@@ -17,6 +17,7 @@ import { padraoApi } from '../standards/api';
 import { ageText } from './age';
 import { FLOCKS_PATH, flockPath, loteApi } from './api';
 import { flockBody, flockValues, placedBirds } from './flockForm';
+import { useFlockTitle } from './flockTitle';
 import { MortalityEditor } from './MortalityEditor';
 
 /**
@@ -27,6 +28,7 @@ import { MortalityEditor } from './MortalityEditor';
  */
 function FlockForm({ route, flock }: { route: ScreenRoute; flock?: Lote }) {
   const { t } = useTranslation();
+  const flockTitle = useFlockTitle();
   const numbers = useNumberFormat();
   const farms = useFarmOptions();
   const standards = useRecordList(padraoApi);
@@ -84,7 +86,7 @@ function FlockForm({ route, flock }: { route: ScreenRoute; flock?: Lote }) {
     <RecordFormFrame
       route={route}
       state={state}
-      title={flock ? t('flocks.form.titleOf', { code: flock.codigo }) : undefined}
+      title={flock ? flockTitle(flock.codigo) : undefined}
       badges={
         flock ? (
           <>

@@ -1,23 +1,21 @@
 import type { ChartDataResponse, DosagemDia, DoseLeitura } from '@portal/shared';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
+import { useReportFormat } from '../../components/reports/reportFormat';
 import { isoToMasked } from '../records/dates';
-import { useNumberFormat } from '../records/useNumberFormat';
-import { useDosingTime } from './useDosingTime';
 
 /**
  * The dosing history's charts. Their own module, loaded lazily by the screens, so ECharts stays
  * out of the first screen (components/charts/echarts.ts). A null value is a gap, never a zero.
+ * They belong to the reports: the reports language, the user's number format, the account's clock.
  */
 
 const COLORS = { volume: 'rgba(28, 126, 214, 0.55)', events: '#e8590c', flow: '#2f9e44', counter: '#1c7ed6' };
 
 /** reldosagem's days: volume per day as bars (ml, left axis) and applications as a line (right axis). */
 export function DailyChart({ dias, name }: { dias: DosagemDia[]; name: string }) {
-  const { t, i18n } = useTranslation();
-  const n = useNumberFormat();
-  const shown = JSON.stringify([dias, i18n.language]);
+  const { t, language, numbers: n } = useReportFormat();
+  const shown = JSON.stringify([dias, language, n.decimalMark]);
   const option = useMemo(() => {
     const text = (decimals: number, unit = '') => (value: unknown) => (typeof value === 'number' ? `${n.format(value, decimals)}${unit}` : '—');
     return {
@@ -56,10 +54,8 @@ interface Series {
 
 /** Mean flow (ml/min, left axis) and a volume (ml, right axis) on a time axis in the user's timezone. */
 function FlowChart({ series, label, testId, volumeName }: { series: Series; label: string; testId: string; volumeName: string }) {
-  const { t, i18n } = useTranslation();
-  const n = useNumberFormat();
-  const time = useDosingTime();
-  const shown = JSON.stringify([series, i18n.language, time.timezone, volumeName]);
+  const { t, language, numbers: n, clock: time } = useReportFormat();
+  const shown = JSON.stringify([series, language, n.decimalMark, time.timezone, volumeName]);
   const option = useMemo(() => {
     const text = (decimals: number, unit: string) => (value: unknown) => (typeof value === 'number' ? `${n.format(value, decimals)} ${unit}` : '—');
     return {
@@ -83,7 +79,7 @@ function FlowChart({ series, label, testId, volumeName }: { series: Series; labe
 
 /** getfumigacaodetalhe: the doser over the period. */
 export function DoserChart({ chart }: { chart: ChartDataResponse }) {
-  const { t } = useTranslation();
+  const { t } = useReportFormat();
   const [flow, counter] = chart.chartData.linhas;
   const points = (line: typeof flow): Array<[number, number | null]> => (line?.dataset ?? []).map((point) => [Date.parse(point.data), point.data_value]);
   return (
@@ -101,7 +97,7 @@ export function DoserChart({ chart }: { chart: ChartDataResponse }) {
  * reading shown (the day counter's rises; after its midnight restart, its new value).
  */
 export function EventChart({ leituras }: { leituras: DoseLeitura[] }) {
-  const { t } = useTranslation();
+  const { t } = useReportFormat();
   let dosed = 0;
   const counter = leituras.map((reading, index): [number, number | null] => {
     const previous = leituras[index - 1];

@@ -7,8 +7,9 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { useConfirmDelete } from '../../components/ConfirmDelete';
+import { ZoneNote } from '../../components/clock/ZoneNote';
 import { PageFrame } from '../../components/PageFrame';
-import { reportPrintClasses, useReportFormat } from '../../components/reports';
+import { ReportPrintTitle, reportPrintClasses, useReportFormat } from '../../components/reports';
 import { pictureSize, pictureSrc } from '../devices/pictures';
 import { useOwner } from '../records/owner';
 import { useNumberFormat } from '../records/useNumberFormat';
@@ -42,6 +43,7 @@ export default function DosingDetailPage({ route }: ScreenProps) {
   const detail = useDosingDetail(id ?? 0, iddosagens ?? 0, owner.prop, owner.ready && id !== undefined && iddosagens !== undefined);
   const photos = useDosingPhotos(iddosagens ?? 0, owner.prop, owner.ready && iddosagens !== undefined);
   const missing = id === undefined || iddosagens === undefined || (detail.error instanceof ApiError && detail.error.status === 404);
+  const report = useReportFormat();
 
   return (
     <PageFrame title={heading.title} description={detail.data ? detail.data.fumigador.nome : heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
@@ -58,7 +60,10 @@ export default function DosingDetailPage({ route }: ScreenProps) {
           <Loader />
         </Group>
       ) : (
-        <DetailBody detail={detail.data} photos={photos} prop={owner.prop} canWrite={owner.canWrite} />
+        <>
+          <ReportPrintTitle title={report.t(`screens.${route.screen}.title`)} subtitle={detail.data.fumigador.nome} />
+          <DetailBody detail={detail.data} photos={photos} prop={owner.prop} canWrite={owner.canWrite} />
+        </>
       )}
     </PageFrame>
   );
@@ -71,31 +76,36 @@ interface BodyProps {
   canWrite: boolean;
 }
 
+/**
+ * The application's fields and chart are the report (reports language, the user's number format,
+ * the account's clock); the notes form, the delete button and the pictures are the screen's.
+ */
 function DetailBody({ detail, photos, prop, canWrite }: BodyProps) {
   const { t } = useTranslation();
   const format = useReportFormat();
+  const { t: rt, clock: reportTime } = format;
   const time = useDosingTime();
   const navigate = useNavigate();
   const askConfirm = useConfirmDelete();
   const { remove } = useDosingWrites();
   const { dosagem, fumigador } = detail;
   const fields: Array<[string, React.ReactNode]> = [
-    ['inicio', time.dateTime(dosagem.inicio)],
+    ['inicio', reportTime.dateTime(dosagem.inicio)],
     [
       'fim',
       dosagem.fim === null ? (
         <Badge color="green" variant="light">
-          {t(`${T}.running`)}
+          {rt(`${T}.running`)}
         </Badge>
       ) : (
-        time.dateTime(dosagem.fim)
+        reportTime.dateTime(dosagem.fim)
       ),
     ],
     ['duracao', dosagem.duracao_min === null ? '—' : `${format.number(dosagem.duracao_min, 1)} min`],
     ['volume', `${format.number(dosagem.volume_ml, 1)} ml`],
     ['vazao', dosagem.vazao_media_ml_min === null ? '—' : `${format.number(dosagem.vazao_media_ml_min, 1)} ml/min`],
     ['produto', dosagem.produto || '—'],
-    ['origem', t(`fumigators.history.origem.${dosagem.origem}`)],
+    ['origem', rt(`fumigators.history.origem.${dosagem.origem}`)],
     ['fotos', format.number(dosagem.fotos, 0)],
   ];
   const askDelete = () =>
@@ -107,11 +117,12 @@ function DetailBody({ detail, photos, prop, canWrite }: BodyProps) {
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="dosing-fields" className={reportPrintClasses.keepTogether}>
+      <ZoneNote />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="dosing-fields" className={reportPrintClasses.keepTogether} lang={format.locale}>
         {fields.map(([field, value]) => (
           <Paper key={field} withBorder p="sm" radius="md">
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t(`${T}.fields.${field}`)}
+              {rt(`${T}.fields.${field}`)}
             </Text>
             <Text fw={700} component="div" data-testid={`field-${field}`}>
               {value}
@@ -119,12 +130,12 @@ function DetailBody({ detail, photos, prop, canWrite }: BodyProps) {
           </Paper>
         ))}
       </SimpleGrid>
-      <Card withBorder padding="md" className={reportPrintClasses.keepTogether}>
+      <Card withBorder padding="md" className={reportPrintClasses.keepTogether} lang={format.locale}>
         <Title order={2} fz="lg" mb="sm">
-          {t(`${T}.chartTitle`)}
+          {rt(`${T}.chartTitle`)}
         </Title>
         {detail.leituras.length === 0 ? (
-          <Text c="dimmed">{t(`${T}.noReadings`)}</Text>
+          <Text c="dimmed">{rt(`${T}.noReadings`)}</Text>
         ) : (
           <Suspense fallback={<Loader />}>
             <EventChart leituras={detail.leituras} />

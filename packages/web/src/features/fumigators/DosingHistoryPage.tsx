@@ -5,6 +5,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../api/errorText';
+import { ZoneNote } from '../../components/clock/ZoneNote';
 import { PageFrame } from '../../components/PageFrame';
 import { ReportContent, ReportPeriodBar, ReportSummary, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
@@ -16,7 +17,6 @@ import classes from './DosingHistory.module.css';
 import { DosagemForm } from './DosagemForm';
 import { eventsCsv } from './dosingCsv';
 import { fumigatorDosingPath, useDoserChart, useDosingEvents, useDosingReport } from './dosingApi';
-import { useDosingTime } from './useDosingTime';
 
 const DailyChart = lazy(() => import('./DosingCharts').then((module) => ({ default: module.DailyChart })));
 const DoserChart = lazy(() => import('./DosingCharts').then((module) => ({ default: module.DoserChart })));
@@ -42,7 +42,6 @@ export default function DosingHistoryPage({ route }: ScreenProps) {
   const period = useReportPeriod(30);
   const owner = useOwner();
   const format = useReportFormat();
-  const time = useDosingTime();
   const [adding, setAdding] = useState(false);
   const query = { id: id ?? 0, prop: owner.prop, period: id === undefined ? null : period.period, ready: owner.ready };
   const report = useDosingReport(query);
@@ -50,7 +49,9 @@ export default function DosingHistoryPage({ route }: ScreenProps) {
   const chart = useDoserChart(query);
 
   const failure = report.error ?? events.error;
-  const column = (key: string) => t(`${T}.columns.${key}`);
+  // The report, its print and its files speak the reports language (rt); the screen around them the interface's (t).
+  const rt = format.t;
+  const column = (key: string) => rt(`${T}.columns.${key}`);
 
   const downloadDays = () => {
     if (!report.data) return;
@@ -61,9 +62,9 @@ export default function DosingHistoryPage({ route }: ScreenProps) {
     if (!events.data) return;
     const { header, rows } = eventsCsv(events.data.eventos, {
       column,
-      dateTime: time.dateTime,
-      running: t(`${T}.running`),
-      origem: (origem) => t(`${T}.origem.${origem}`),
+      dateTime: format.clock.dateTime,
+      running: rt(`${T}.running`),
+      origem: (origem) => rt(`${T}.origem.${origem}`),
     });
     format.download(`aplicacoes_${events.data.fumigador_id}_${events.data.di}_${events.data.df}.csv`, format.csv(header, rows));
   };
@@ -72,8 +73,11 @@ export default function DosingHistoryPage({ route }: ScreenProps) {
   const description = fumigador ? [fumigador.nome, [fumigador.nucleo_nome, fumigador.aviario_nome].filter(Boolean).join(' / '), fumigador.device_nome].filter(Boolean).join(' · ') : heading.description;
   return (
     <PageFrame title={heading.title} description={description} crumbs={heading.crumbs} backTo={heading.backTo}>
+      <ZoneNote />
       <ReportPeriodBar
         period={period}
+        printTitle={rt(`screens.${route.screen}.title`)}
+        printSubtitle={fumigador ? description : undefined}
         actions={
           <>
             <Button variant="default" leftSection={<IconDownload size={18} />} onClick={downloadDays} disabled={!report.data} data-testid="dosing-csv-days">
@@ -102,8 +106,8 @@ export default function DosingHistoryPage({ route }: ScreenProps) {
           <HistoryBody report={loaded.report} events={loaded.events}>
             {loaded.report.fumigador.device_id !== null && (
               <Card withBorder padding="md" className={reportPrintClasses.keepTogether}>
-                <Title order={2} fz="lg" mb="sm">
-                  {t(`${T}.doserTitle`)}
+                <Title order={2} fz="lg" mb="sm" lang={format.locale}>
+                  {rt(`${T}.doserTitle`)}
                 </Title>
                 {chart.error ? <Alert color="red">{errorText(chart.error, t)}</Alert> : chart.data ? <Suspense fallback={<Loader />}><DoserChart chart={chart.data} /></Suspense> : <Loader />}
               </Card>
@@ -123,11 +127,15 @@ export default function DosingHistoryPage({ route }: ScreenProps) {
   );
 }
 
-/** Totals, the daily chart and table, the doser chart (children) and the applications of a loaded report. */
+/**
+ * Totals, the daily chart and table, the doser chart (children) and the applications of a loaded
+ * report: in the reports language, the user's number format and the account's clock.
+ */
 function HistoryBody({ report, events, children }: { report: DosagemRelatorio; events: FumigacaoLista; children: ReactNode }) {
-  const { t } = useTranslation();
+  // 'Show all' is a control of the screen (interface language); the rest is the report's.
+  const { t: interfaceT } = useTranslation();
   const format = useReportFormat();
-  const time = useDosingTime();
+  const { t, clock: time } = format;
   const [showAll, setShowAll] = useState(false);
   const { total } = report;
   const listed = showAll ? events.eventos : events.eventos.slice(0, EVENTS_SHOWN);
@@ -139,7 +147,7 @@ function HistoryBody({ report, events, children }: { report: DosagemRelatorio; e
     ['dias', format.number(total.dias_com_dados, 0)],
   ];
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" lang={format.locale}>
       {report.fumigador.device_id === null && (
         <Alert color="gray" data-testid="dosing-no-doser">
           {t(`${T}.noDoser`)}
@@ -252,7 +260,7 @@ function HistoryBody({ report, events, children }: { report: DosagemRelatorio; e
             {listed.length < events.eventos.length && (
               <Group justify="center" mt="sm" className={reportPrintClasses.noPrint}>
                 <Button variant="light" onClick={() => setShowAll(true)} data-testid="dosing-show-all">
-                  {t(`${T}.showAll`, { count: events.eventos.length })}
+                  {interfaceT(`${T}.showAll`, { count: events.eventos.length })}
                 </Button>
               </Group>
             )}

@@ -15,6 +15,7 @@ import { useNumberFormat } from '../records/useNumberFormat';
 import type { ScreenProps } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { exampleCsv, exampleLine } from './exampleCsv';
+import { rowsBlockingImport, type ImportChoices } from './importGate';
 import { ImportResult } from './ImportResult';
 import { ImportEncodingMixedError, ImportRejectedError, sendImport, type ImportProgress } from './upload';
 
@@ -100,9 +101,12 @@ export default function ImportPage({ route }: ScreenProps) {
   const [result, setResult] = useState<ImportResponse | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // The choices the shown preview was made with: while it refuses rows, 'Importar' waits (importGate.ts).
+  const [checkedWith, setCheckedWith] = useState<ImportChoices | null>(null);
   // Automatic by default: the server takes the user's separator when the header line uses it, else the one it uses.
   const chosenSeparator = separator ?? AUTO;
   const busy = progress !== null;
+  const choices: ImportChoices = { separator: chosenSeparator, decimal, createMissing };
 
   async function run(dryRun: boolean) {
     if (!file) {
@@ -112,6 +116,7 @@ export default function ImportPage({ route }: ScreenProps) {
     setFileError(null);
     setFailure(null);
     setResult(null);
+    setCheckedWith(choices);
     setProgress({ phase: 'upload', fraction: 0 });
     try {
       const answer = await sendImport(
@@ -136,6 +141,7 @@ export default function ImportPage({ route }: ScreenProps) {
   }
 
   const shown = result ?? failure?.preview ?? null;
+  const blockingRows = rowsBlockingImport(shown, checkedWith, choices);
   const maxMb = Math.round(IMPORT_MAX_BYTES / 2 ** 20);
   return (
     <PageFrame {...heading} description={t('import.description')} badges={<ReadOnlyBadge owner={owner} />} actions={<OwnerPicker owner={owner} />}>
@@ -205,11 +211,23 @@ export default function ImportPage({ route }: ScreenProps) {
                 {t('import.form.preview')}
               </Button>
               {owner.canWrite && (
-                <Button leftSection={<IconUpload size={18} />} onClick={() => void run(false)} loading={busy} data-testid="import-submit">
+                <Button
+                  leftSection={<IconUpload size={18} />}
+                  onClick={() => void run(false)}
+                  loading={busy}
+                  disabled={blockingRows > 0}
+                  aria-describedby={blockingRows > 0 ? 'import-blocked' : undefined}
+                  data-testid="import-submit"
+                >
                   {t('import.form.import')}
                 </Button>
               )}
             </Group>
+            {owner.canWrite && blockingRows > 0 && (
+              <Text size="sm" c="dimmed" ta="right" id="import-blocked" data-testid="import-blocked">
+                {t('import.form.blocked', { count: blockingRows, value: n.format(blockingRows) })}
+              </Text>
+            )}
           </Stack>
         </RecordSection>
 

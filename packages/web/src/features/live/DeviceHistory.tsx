@@ -4,13 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/client';
+import { useAccountClock } from '../../components/clock/useAccountClock';
+import { ZoneNote } from '../../components/clock/ZoneNote';
 import { isoToMasked } from '../records/dates';
 import { ListError } from '../records/ListTable';
 import { useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
 import { useNumberFormat } from '../records/useNumberFormat';
 import { LiveReadingView } from './LiveReadingView';
-import { mergeReadings, updateTime, type ReceivedReading } from './readings';
+import { mergeReadings, withLastBatches, type ReceivedReading } from './readings';
 
 /** Stored weighings listed before 'show all'. */
 const WEIGHINGS_FIRST = 10;
@@ -18,21 +20,27 @@ const WEIGHINGS_FIRST = 10;
 /** getleituras of a device for the owner acted for; the device page refetches it when a weighing arrives. */
 export const leiturasKey = (prop: number | undefined, id: number) => ['leituras', prop ?? 'self', id] as const;
 
-/**
- * balancas/:id, below the live panel: the device's recent live readings and its last stored
- * weighings (getleituras). Test ids `device-history`, `history-reading`, `history-weighings`,
- * `history-weighing`.
- */
-export function DeviceHistory({ deviceId, live, received }: { deviceId: number; live: boolean; received: readonly ReceivedReading[] }) {
-  const { t } = useTranslation();
-  const format = useNumberFormat();
+/** getleituras of a device (one request for the live panel and the history, by the same key). */
+export function useDeviceLeituras(deviceId: number) {
   const { prop, ready } = useOwner();
-  const query = useQuery({
+  return useQuery({
     queryKey: leiturasKey(prop, deviceId),
     queryFn: () => apiRequest('getleituras', { query: { id: deviceId, prop }, schema: leiturasResponse }),
     enabled: ready,
   });
-  const readings = useMemo(() => mergeReadings(received, query.data?.leituras ?? []), [received, query.data]);
+}
+
+/**
+ * balancas/:id, below the live panel: the device's recent live readings and, for a model that
+ * weighs birds (`weighings`), its last stored weighings (getleituras). Test ids `device-history`, `history-reading`, `history-weighings`,
+ * `history-weighing`.
+ */
+export function DeviceHistory({ deviceId, live, weighings, received }: { deviceId: number; live: boolean; weighings: boolean; received: readonly ReceivedReading[] }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  const clock = useAccountClock();
+  const query = useDeviceLeituras(deviceId);
+  const readings = useMemo(() => withLastBatches(mergeReadings(received, query.data?.leituras ?? [])), [received, query.data]);
   const [allWeighings, setAllWeighings] = useState(false);
   const stored = query.data?.pesagens ?? [];
   // The last 10 first: the page stays short on a phone; all (up to 50) on request.
@@ -50,6 +58,7 @@ export function DeviceHistory({ deviceId, live, received }: { deviceId: number; 
   } else {
     body = (
       <Stack gap="lg">
+        <ZoneNote />
         {live && (
           <Stack gap="xs">
             <Title order={3} size="h5">
@@ -60,74 +69,76 @@ export function DeviceHistory({ deviceId, live, received }: { deviceId: number; 
                 {t('live.history.noReadings')}
               </Text>
             ) : (
-              readings.map((entry) => (
+              readings.map(({ reading: entry, lastBatch }) => (
                 <Group key={`${entry.em}|${JSON.stringify(entry.leitura)}`} gap="sm" wrap="nowrap" align="flex-start" data-testid="history-reading">
                   <Text size="xs" c="dimmed" w={72} style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }} pt={2}>
-                    {updateTime(entry.em, format.locale)}
+                    {clock.moment(entry.em)}
                   </Text>
-                  <LiveReadingView deviceId={deviceId} live={{ reading: entry }} compact />
+                  <LiveReadingView deviceId={deviceId} live={{ reading: entry, lastBatch }} compact />
                 </Group>
               ))
             )}
           </Stack>
         )}
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            {t('live.history.weighings')}
-          </Title>
-          {stored.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('live.history.noWeighings')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={600}>
-              <Table verticalSpacing="xs" striped highlightOnHover data-testid="history-weighings">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('live.history.date')}</Table.Th>
-                    <Table.Th>{t('live.history.time')}</Table.Th>
-                    <Table.Th>{t('live.history.flock')}</Table.Th>
-                    <Table.Th>{t('live.history.house')}</Table.Th>
-                    <Table.Th>{t('live.history.side')}</Table.Th>
-                    <Table.Th>{t('live.history.box')}</Table.Th>
-                    <Table.Th>{t('live.history.sex')}</Table.Th>
-                    <Table.Th ta="right">{t('live.history.weight')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {pesagens.map((row) => (
-                    <Table.Tr key={row.id} data-testid="history-weighing">
-                      <Table.Td>{isoToMasked(row.data)}</Table.Td>
-                      <Table.Td>{row.hora}</Table.Td>
-                      <Table.Td>{row.lote ?? ''}</Table.Td>
-                      <Table.Td>{row.aviario}</Table.Td>
-                      <Table.Td>{row.lado}</Table.Td>
-                      <Table.Td>{row.box}</Table.Td>
-                      <Table.Td>{row.sexo}</Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {format.format(row.peso, 1)}
-                      </Table.Td>
+        {weighings && (
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t('live.history.weighings')}
+            </Title>
+            {stored.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('live.history.noWeighings')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={600}>
+                <Table verticalSpacing="xs" striped highlightOnHover data-testid="history-weighings">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('live.history.date')}</Table.Th>
+                      <Table.Th>{t('live.history.time')}</Table.Th>
+                      <Table.Th>{t('live.history.flock')}</Table.Th>
+                      <Table.Th>{t('live.history.house')}</Table.Th>
+                      <Table.Th>{t('live.history.side')}</Table.Th>
+                      <Table.Th>{t('live.history.box')}</Table.Th>
+                      <Table.Th>{t('live.history.sex')}</Table.Th>
+                      <Table.Th ta="right">{t('live.history.weight')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {stored.length > pesagens.length && (
-            <Group>
-              <Button variant="subtle" size="xs" onClick={() => setAllWeighings(true)} data-testid="history-weighings-all">
-                {t('live.history.showAll', { count: stored.length })}
-              </Button>
-            </Group>
-          )}
-        </Stack>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {pesagens.map((row) => (
+                      <Table.Tr key={row.id} data-testid="history-weighing">
+                        <Table.Td>{isoToMasked(row.data)}</Table.Td>
+                        <Table.Td>{row.hora}</Table.Td>
+                        <Table.Td>{row.lote ?? ''}</Table.Td>
+                        <Table.Td>{row.aviario}</Table.Td>
+                        <Table.Td>{row.lado}</Table.Td>
+                        <Table.Td>{row.box}</Table.Td>
+                        <Table.Td>{row.sexo}</Table.Td>
+                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {format.format(row.peso, 1)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {stored.length > pesagens.length && (
+              <Group>
+                <Button variant="subtle" size="xs" onClick={() => setAllWeighings(true)} data-testid="history-weighings-all">
+                  {t('live.history.showAll', { count: stored.length })}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
       </Stack>
     );
   }
 
   return (
     <div data-testid="device-history">
-      <RecordSection title={t('live.history.title')} description={t('live.history.hint')}>
+      <RecordSection title={t('live.history.title')} description={t(weighings ? 'live.history.hint' : 'live.history.hintReadings')}>
         {body}
       </RecordSection>
     </div>

@@ -8,12 +8,13 @@ import { Link } from 'react-router';
 import { liveChannel } from '../../api/live';
 import { useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
-import { useNumberFormat } from '../records/useNumberFormat';
-import { DeviceHistory, leiturasKey } from './DeviceHistory';
+import { useAccountClock } from '../../components/clock/useAccountClock';
+import { recordsWeighings } from '../devices/deviceData';
+import { DeviceHistory, leiturasKey, useDeviceLeituras } from './DeviceHistory';
 import { isLiveDevice } from './liveDevices';
 import { LiveReadingView, LiveStatusIndicator, UpdatedAt } from './LiveReadingView';
 import { PICTURE_IDLE, PICTURE_TIMEOUT_MS, pictureReducer, type PictureState } from './picture';
-import { newPedido, updateTime, type ReceivedReading } from './readings';
+import { lastCompleteBatch, mergeReadings, newPedido, type ReceivedReading } from './readings';
 import { useLiveReadings } from './useLiveReadings';
 
 /** Readings kept from this page's socket (getleituras keeps as many). */
@@ -21,7 +22,7 @@ const KEEP_RECEIVED = 100;
 
 function PictureResult({ state }: { state: PictureState }) {
   const { t } = useTranslation();
-  const format = useNumberFormat();
+  const clock = useAccountClock();
   switch (state.phase) {
     case 'idle':
       return null;
@@ -48,10 +49,10 @@ function PictureResult({ state }: { state: PictureState }) {
       return (
         <Stack gap={4} data-testid="picture-done">
           <Anchor href={state.url} target="_blank" rel="noreferrer" aria-label={t('live.openPicture')}>
-            <Image src={state.url} alt={t('live.pictureAlt', { time: updateTime(state.em, format.locale) })} maw={480} radius="md" data-testid="picture-image" />
+            <Image src={state.url} alt={t('live.pictureAlt', { time: clock.labelled(clock.moment(state.em)) })} maw={480} radius="md" data-testid="picture-image" />
           </Anchor>
           <Text size="xs" c="dimmed">
-            {t('live.picture.taken', { time: updateTime(state.em, format.locale) })}
+            {t('live.picture.taken', { time: clock.labelled(clock.moment(state.em)) })}
           </Text>
         </Stack>
       );
@@ -60,8 +61,9 @@ function PictureResult({ state }: { state: PictureState }) {
 
 /**
  * balancas/:id, under the form: for a live device, its live panel (the dashboard's reading view,
- * the socket's state and 'Take picture': spec sections 4 and 7); for every device, its recent
- * history (DeviceHistory), refetched when a weighing arrives. Test ids `device-live`,
+ * the socket's state and 'Take picture': spec sections 4 and 7); its recent history
+ * (DeviceHistory: live readings, and the stored weighings of a model that weighs birds),
+ * refetched when a weighing arrives; nothing of it for a device that has neither. Test ids `device-live`,
  * `picture-take`, `picture-waiting|timeout|error|done`, `picture-image`, `device-folder-link`.
  */
 export function DeviceLivePanel({ device }: { device: Device }) {
@@ -69,6 +71,8 @@ export function DeviceLivePanel({ device }: { device: Device }) {
   const queryClient = useQueryClient();
   const { prop } = useOwner();
   const live = isLiveDevice(device);
+  // Bird weighings only for the models that record them (a silo scale's page has none to list).
+  const weighings = recordsWeighings(device.modelo);
   const watched = useMemo(() => (live ? [{ modelo: device.modelo, serie: device.serie, chip_id: device.chip_id }] : []), [live, device.modelo, device.serie, device.chip_id]);
   const [received, setReceived] = useState<ReceivedReading[]>([]);
   const [picture, dispatch] = useReducer(pictureReducer, PICTURE_IDLE);
@@ -82,7 +86,13 @@ export function DeviceLivePanel({ device }: { device: Device }) {
     [queryClient, prop, device.id],
   );
   const { liveOf } = useLiveReadings(watched, onMessage);
-  const state = liveOf(device);
+  const stored = useDeviceLeituras(device.id);
+  const heard = liveOf(device);
+  // A collector's last complete batch may have come before the page opened: the recent readings have it.
+  const state = useMemo(
+    () => (heard?.reading && !heard.lastBatch ? { ...heard, lastBatch: lastCompleteBatch(mergeReadings(received, stored.data?.leituras ?? [])) } : heard),
+    [heard, received, stored.data],
+  );
 
   // The 30 s wait of the picture asked for (spec section 4: waiting until the IMAGEM arrives).
   const waitingFor = picture.phase === 'waiting' ? picture.pedido : null;
@@ -120,7 +130,7 @@ export function DeviceLivePanel({ device }: { device: Device }) {
           </RecordSection>
         </div>
       )}
-      <DeviceHistory deviceId={device.id} live={live} received={received} />
+      {(live || weighings) && <DeviceHistory deviceId={device.id} live={live} weighings={weighings} received={received} />}
     </>
   );
 }

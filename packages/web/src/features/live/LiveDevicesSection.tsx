@@ -20,7 +20,7 @@ function DeviceTitle({ device }: { device: Device }) {
     <Group gap="sm" wrap="nowrap" miw={0}>
       <DeviceIcon icone={device.icone} modelo={device.modelo} size={32} />
       <Stack gap={0} miw={0}>
-        <Anchor component={Link} to={`/balancas/${device.id}`} fw={700} truncate="end" data-testid="live-device-link">
+        <Anchor component={Link} to={`/balancas/${device.id}`} fw={700} truncate="end" title={deviceLabel(device)} data-testid="live-device-link">
           {deviceLabel(device)}
         </Anchor>
         <Text size="xs" c="dimmed" truncate="end">

@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveStatus, type LiveStatus } from '../../api/live';
 import { useNumberFormat } from '../records/useNumberFormat';
-import { readingFacts, updateTime, type ReadingFact } from './readings';
+import { useAccountClock } from '../../components/clock/useAccountClock';
+import { readingFacts, type ReadingFact } from './readings';
 import type { DeviceLive } from './useLiveReadings';
 
 const TONE_COLOR: Record<NonNullable<ReadingFact['tone']>, string> = { good: 'field', warn: 'orange', off: 'gray' };
 
 function FactValue({ fact, size }: { fact: ReadingFact; size: string }) {
   const { t } = useTranslation();
-  const text = fact.value ?? (fact.valueKey ? t(fact.valueKey) : '');
+  const text = fact.value ?? (fact.valueKey ? t(fact.valueKey, fact.valueParams) : '');
   if (fact.tone) {
     return (
       <Badge variant="light" color={TONE_COLOR[fact.tone]} tt="none" size="md" data-testid={`live-fact-${fact.key}`}>
@@ -56,14 +57,14 @@ export function LiveStatusIndicator({ withText = false }: { withText?: boolean }
   );
 }
 
-/** 'Updated 14:32:05', or nothing before the first reading. */
+/** 'Updated 14:32:05' on the account's clock (with its zone when the browser's differs), or nothing before the first reading. */
 export function UpdatedAt({ em }: { em: string | undefined }) {
   const { t } = useTranslation();
-  const format = useNumberFormat();
+  const clock = useAccountClock();
   if (!em) return null;
   return (
     <Text size="xs" c="dimmed" data-testid="live-updated">
-      {t('live.updated', { time: updateTime(em, format.locale) })}
+      {t('live.updated', { time: clock.labelled(clock.moment(em)) })}
     </Text>
   );
 }
@@ -87,6 +88,7 @@ function GraderLine({ reading }: { reading: Extract<LiveReading, { tipo: 'SEL' }
 export function LiveReadingView({ deviceId, live, compact = false }: { deviceId: number; live: DeviceLive | undefined; compact?: boolean }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
+  const clock = useAccountClock();
   const reading = live?.reading?.leitura;
   const image = live?.image;
 
@@ -99,7 +101,7 @@ export function LiveReadingView({ deviceId, live, compact = false }: { deviceId:
     );
   }
 
-  const facts = reading ? readingFacts(reading, format) : [];
+  const facts = reading ? readingFacts(reading, format, live?.lastBatch?.leitura) : [];
   const main = facts.find((fact) => fact.main);
   const rest = facts.filter((fact) => !fact.main);
   const remote =
@@ -110,7 +112,7 @@ export function LiveReadingView({ deviceId, live, compact = false }: { deviceId:
     ) : null;
   const picture = image ? (
     <Anchor href={image.url} target="_blank" rel="noreferrer" aria-label={t('live.openPicture')} style={{ flex: 'none' }}>
-      <Image src={image.url} alt={t('live.pictureAlt', { time: updateTime(image.em, format.locale) })} w={compact ? 56 : 96} h={compact ? 42 : 72} fit="cover" radius="sm" data-testid="live-image" />
+      <Image src={image.url} alt={t('live.pictureAlt', { time: clock.labelled(clock.moment(image.em)) })} w={compact ? 56 : 96} h={compact ? 42 : 72} fit="cover" radius="sm" data-testid="live-image" />
     </Anchor>
   ) : null;
 

@@ -30,4 +30,14 @@ describe('applyLiveMessage', () => {
       'CS|S1|AB': { reading: { leitura: reading.leitura, em: reading.em }, image: { url: 'img_cs/9', em: picture.em, pedido: 'p1' } },
     });
   });
+
+  it('keeps a collector’s last complete batch while the next one fills', () => {
+    const collector = { chave: 'COLETOR|C1|AB', iddevice: 2, modelo: 'COLETOR', serie: 'C1' };
+    const coleta = (em: string, machos: number, femeas: number): LiveServerMessage => ({ t: 'leitura', em, leitura: { tipo: 'COLETA', machos, femeas, peso_total: (machos + femeas) * 2000 }, ...collector });
+    const filling = [coleta('2026-03-05T10:00:00Z', 5, 4)].reduce(applyLiveMessage, {});
+    expect(filling[collector.chave]?.lastBatch).toBeUndefined();
+    const state = [coleta('2026-03-05T10:00:00Z', 5, 4), coleta('2026-03-05T10:00:02Z', 11, 9), coleta('2026-03-05T10:00:04Z', 1, 1)].reduce(applyLiveMessage, {});
+    expect(state[collector.chave]?.reading?.leitura).toEqual({ tipo: 'COLETA', machos: 1, femeas: 1, peso_total: 4000 });
+    expect(state[collector.chave]?.lastBatch).toEqual({ em: '2026-03-05T10:00:02Z', leitura: { tipo: 'COLETA', machos: 11, femeas: 9, peso_total: 40_000 } });
+  });
 });

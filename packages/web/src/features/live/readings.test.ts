@@ -1,7 +1,7 @@
 import type { LiveReading, MsgSel } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { numberFormat } from '../records/numbers';
-import { asLiveReading, mergeReadings, newPedido, readingFacts, updateTime } from './readings';
+import { asLiveReading, isCompleteBatch, lastCompleteBatch, mergeReadings, newPedido, readingFacts, withLastBatches } from './readings';
 
 const pt = numberFormat('pt-BR');
 const en = numberFormat('en-US');
@@ -34,6 +34,35 @@ describe('readingFacts', () => {
     expect(valuesOf({ tipo: 'COLETA', machos: 12, femeas: 8, peso_total: 50_000 })).toEqual({ average: '2.500,0 g', sex: 'live.sex.M', males: '12', females: '8' });
     expect(valuesOf({ tipo: 'COLETA', machos: 10, femeas: 10, peso_total: 41_001 })['sex']).toBe('live.sex.misto');
     expect(valuesOf({ tipo: 'COLETA', machos: 1, femeas: 19, peso_total: 41_001 })['average']).toBe('2.050,1 g');
+  });
+
+  it('shows a collector batch still filling as its count so far, never divided by 20', () => {
+    // 2 birds of 2.37 kg: "237 g" would be a weight no bird has.
+    const filling = { tipo: 'COLETA', machos: 1, femeas: 1, peso_total: 4_740 } as const;
+    const facts = readingFacts(filling, pt);
+    expect(facts.find((fact) => fact.main)).toEqual({
+      key: 'batchProgress',
+      valueKey: 'live.value.batchProgress',
+      valueParams: { count: '2', total: '20' },
+      main: true,
+    });
+    expect(valuesOf(filling)).toEqual({ batchProgress: 'live.value.batchProgress', males: '1', females: '1' });
+    expect(facts.some((fact) => fact.key === 'average' || fact.value?.includes(' g'))).toBe(false);
+  });
+
+  it('shows the last complete batch’s average and sex while the next one fills', () => {
+    const last = { tipo: 'COLETA', machos: 12, femeas: 8, peso_total: 47_410 } as const;
+    const filling = { tipo: 'COLETA', machos: 3, femeas: 4, peso_total: 16_000 } as const;
+    expect(valuesOf(filling, pt)).toEqual({ batchProgress: 'live.value.batchProgress', males: '3', females: '4' });
+    const withLast = Object.fromEntries(readingFacts(filling, pt, last).map((fact) => [fact.key, plain(fact.value) ?? fact.valueKey]));
+    expect(withLast).toEqual({ batchProgress: 'live.value.batchProgress', lastAverage: '2.370,5 g', lastSex: 'live.sex.M', males: '3', females: '4' });
+    expect(readingFacts(filling, pt, last).find((fact) => fact.main)?.valueParams).toEqual({ count: '7', total: '20' });
+    // A "last batch" that is not complete is no average either.
+    expect(readingFacts(filling, pt, filling).map((fact) => fact.key)).toEqual(['batchProgress', 'males', 'females']);
+    // A complete batch shows its own average, whatever came before.
+    expect(valuesOf(last)['average']).toBe('2.370,5 g');
+    expect(isCompleteBatch(last)).toBe(true);
+    expect(isCompleteBatch(filling)).toBe(false);
   });
 
   it('shows silo balance in kg with 1 decimal, troughs, dosers and a grader’s summary', () => {
@@ -84,14 +113,27 @@ describe('mergeReadings', () => {
   });
 });
 
-describe('updateTime and newPedido', () => {
-  it('shows the time alone on the same day, else date and time', () => {
-    const now = new Date(2026, 2, 5, 18, 0, 0);
-    expect(updateTime(new Date(2026, 2, 5, 14, 32, 5).toISOString(), 'pt-BR', now)).toBe('14:32:05');
-    expect(updateTime(new Date(2026, 2, 4, 14, 32, 5).toISOString(), 'pt-BR', now)).toBe('04/03/2026, 14:32');
-    expect(updateTime('not a date', 'pt-BR', now)).toBe('');
+describe('withLastBatches', () => {
+  it('pairs each collector reading still filling with the batch completed before it', () => {
+    const coleta = (machos: number, femeas: number, peso_total: number) => ({ tipo: 'COLETA' as const, machos, femeas, peso_total });
+    const full = coleta(10, 10, 40_000);
+    const newestFirst = [
+      { em: '2026-03-05T10:00:04Z', leitura: coleta(2, 0, 4_000) },
+      { em: '2026-03-05T10:00:03Z', leitura: full },
+      { em: '2026-03-05T10:00:02Z', leitura: coleta(9, 9, 36_000) },
+      { em: '2026-03-05T10:00:01Z', leitura: coleta(1, 0, 2_000) },
+    ];
+    const listed = withLastBatches(newestFirst);
+    expect(listed.map((entry) => entry.reading)).toEqual(newestFirst);
+    expect(listed.map((entry) => entry.lastBatch?.em)).toEqual(['2026-03-05T10:00:03Z', undefined, undefined, undefined]);
+    // The live panel's last complete batch when it came before the page opened.
+    expect(lastCompleteBatch(newestFirst)).toEqual({ em: '2026-03-05T10:00:03Z', leitura: full });
+    expect(lastCompleteBatch(newestFirst.slice(2))).toBeUndefined();
   });
+});
 
+// When a reading arrived is shown on the account's clock: components/clock/clock.test.ts.
+describe('newPedido', () => {
   it('makes picture ids the channel accepts, different each time', () => {
     const ids = new Set(Array.from({ length: 50 }, newPedido));
     expect(ids.size).toBe(50);

@@ -1,4 +1,4 @@
-import { collectorSummary, type LiveReading } from '@portal/shared';
+import { COLLECTOR_BATCH_BIRDS, collectorSummary, type LiveReading, type MsgColeta } from '@portal/shared';
 import type { NumberFormat } from '../records/numbers';
 
 /**
@@ -10,6 +10,8 @@ export interface ReadingFact {
   key: string;
   value?: string;
   valueKey?: string;
+  /** What `valueKey`'s text is filled with (numbers already formatted). */
+  valueParams?: Record<string, string>;
   tone?: 'good' | 'warn' | 'off';
   /** The fact a compact view shows first. */
   main?: boolean;
@@ -18,11 +20,41 @@ export interface ReadingFact {
 const grams = (format: NumberFormat, value: number) => `${format.format(value, 1)} g`;
 const onOff = (on: boolean): Pick<ReadingFact, 'valueKey' | 'tone'> => (on ? { valueKey: 'live.value.on', tone: 'good' } : { valueKey: 'live.value.off', tone: 'off' });
 
+/** True when a collector's reading is a whole batch of 20 birds (section 9's average applies). */
+export const isCompleteBatch = (coleta: Pick<MsgColeta, 'machos' | 'femeas'>): boolean => coleta.machos + coleta.femeas >= COLLECTOR_BATCH_BIRDS;
+
+/**
+ * A ground collector (section 9): a complete batch shows its average (total / 20) and the sex
+ * derived from the counts. A batch still filling shows how many birds it has so far ("7 of 20"),
+ * with the average and sex of `lastBatch`, the last complete one, when known: dividing a
+ * batch of 2 birds by 20 would show a weight no bird has.
+ */
+function collectorFacts(reading: MsgColeta, format: NumberFormat, lastBatch: MsgColeta | undefined): ReadingFact[] {
+  const counts: ReadingFact[] = [
+    { key: 'males', value: format.format(reading.machos, 0) },
+    { key: 'females', value: format.format(reading.femeas, 0) },
+  ];
+  if (isCompleteBatch(reading)) {
+    const summary = collectorSummary(reading);
+    return [{ key: 'average', value: grams(format, summary.pm), main: true }, { key: 'sex', valueKey: `live.sex.${summary.sexo}` }, ...counts];
+  }
+  const progress: ReadingFact = {
+    key: 'batchProgress',
+    valueKey: 'live.value.batchProgress',
+    valueParams: { count: format.format(reading.machos + reading.femeas, 0), total: format.format(COLLECTOR_BATCH_BIRDS, 0) },
+    main: true,
+  };
+  if (!lastBatch || !isCompleteBatch(lastBatch)) return [progress, ...counts];
+  const last = collectorSummary(lastBatch);
+  return [progress, { key: 'lastAverage', value: grams(format, last.pm) }, { key: 'lastSex', valueKey: `live.sex.${last.sexo}` }, ...counts];
+}
+
 /**
  * What a live reading shows (spec sections 3 and 9): weights in grams with 1 decimal and silo
- * balance in kg with 1 decimal, numbers in the interface language's format.
+ * balance in kg with 1 decimal, numbers in the interface language's format. `lastBatch`: a
+ * collector's last complete batch, shown while the next one fills.
  */
-export function readingFacts(reading: LiveReading, format: NumberFormat): ReadingFact[] {
+export function readingFacts(reading: LiveReading, format: NumberFormat, lastBatch?: MsgColeta): ReadingFact[] {
   switch (reading.tipo) {
     case 'PESO': {
       const facts: ReadingFact[] = [
@@ -32,16 +64,8 @@ export function readingFacts(reading: LiveReading, format: NumberFormat): Readin
       if (reading.aves > 0) facts.push({ key: 'birds', value: format.format(reading.aves, 0) });
       return facts;
     }
-    case 'COLETA': {
-      // Section 9: the sex comes from the male and female counts; the average is the total / 20.
-      const summary = collectorSummary(reading);
-      return [
-        { key: 'average', value: grams(format, summary.pm), main: true },
-        { key: 'sex', valueKey: `live.sex.${summary.sexo}` },
-        { key: 'males', value: format.format(reading.machos, 0) },
-        { key: 'females', value: format.format(reading.femeas, 0) },
-      ];
-    }
+    case 'COLETA':
+      return collectorFacts(reading, format, lastBatch);
     case 'SILO':
       return [{ key: 'silo', value: `${format.format(reading.peso_kg, 1)} kg`, main: true }];
     case 'CALHA':
@@ -113,19 +137,6 @@ export function newPedido(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * When a reading arrived: the time alone when it is today, else date and time, in the interface
- * language's locale.
- */
-export function updateTime(iso: string, locale: string, now = new Date()): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
-  return sameDay
-    ? new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(at)
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(at);
-}
-
 /** Live readings listed on the device page (getleituras keeps up to 100). */
 const SHOWN_READINGS = 15;
 
@@ -150,4 +161,24 @@ export function mergeReadings(received: readonly ReceivedReading[], stored: read
     merged.push({ em: entry.em, leitura });
   }
   return merged.sort((a, b) => Date.parse(b.em) - Date.parse(a.em)).slice(0, limit);
+}
+
+/**
+ * Each listed reading (newest first) with the collector batch completed before it, so a batch still
+ * filling in the history shows the last complete batch's average as the live card does.
+ */
+export function withLastBatches(readings: readonly ReceivedReading[]): Array<{ reading: ReceivedReading; lastBatch?: { leitura: MsgColeta; em: string } }> {
+  const listed: Array<{ reading: ReceivedReading; lastBatch?: { leitura: MsgColeta; em: string } }> = [];
+  let lastBatch: { leitura: MsgColeta; em: string } | undefined;
+  for (const reading of [...readings].reverse()) {
+    listed.push(lastBatch ? { reading, lastBatch } : { reading });
+    if (reading.leitura.tipo === 'COLETA' && isCompleteBatch(reading.leitura)) lastBatch = { leitura: reading.leitura, em: reading.em };
+  }
+  return listed.reverse();
+}
+
+/** The newest complete collector batch among readings listed newest first, if any. */
+export function lastCompleteBatch(readings: readonly ReceivedReading[]): { leitura: MsgColeta; em: string } | undefined {
+  for (const { em, leitura } of readings) if (leitura.tipo === 'COLETA' && isCompleteBatch(leitura)) return { em, leitura };
+  return undefined;
 }

@@ -1,11 +1,14 @@
-import { deviceKey, type LiveReading, type LiveServerMessage } from '@portal/shared';
+import { deviceKey, type LiveReading, type LiveServerMessage, type MsgColeta } from '@portal/shared';
 import { useCallback, useState } from 'react';
 import { useLiveDevices } from '../../api/live';
+import { isCompleteBatch } from './readings';
 
 /** What the screen knows of a device since it opened: its last reading and last picture. */
 export interface DeviceLive {
   reading?: { leitura: LiveReading; em: string };
   image?: { url: string; em: string; pedido: string };
+  /** A collector's last complete batch of 20 (its readings in between are the next batch filling). */
+  lastBatch?: { leitura: MsgColeta; em: string };
 }
 
 export type LiveByKey = Readonly<Record<string, DeviceLive>>;
@@ -13,7 +16,9 @@ export type LiveByKey = Readonly<Record<string, DeviceLive>>;
 /** The state after one message (pure, so the screens and tests agree on it). */
 export function applyLiveMessage(state: LiveByKey, message: LiveServerMessage): LiveByKey {
   if (message.t === 'leitura') {
-    return { ...state, [message.chave]: { ...state[message.chave], reading: { leitura: message.leitura, em: message.em } } };
+    const { leitura, em } = message;
+    const lastBatch = leitura.tipo === 'COLETA' && isCompleteBatch(leitura) ? { lastBatch: { leitura, em } } : {};
+    return { ...state, [message.chave]: { ...state[message.chave], reading: { leitura, em }, ...lastBatch } };
   }
   if (message.t === 'imagem') {
     return { ...state, [message.chave]: { ...state[message.chave], image: { url: message.url, em: message.em, pedido: message.pedido } } };

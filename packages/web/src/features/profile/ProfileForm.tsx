@@ -20,9 +20,10 @@ import { LANGUAGES, type CsvSeparator, type Language, type User } from '@portal/
 import { accountsApi } from '../../api/accounts';
 import { errorText, fieldErrors } from '../../api/errorText';
 import { MessageArea, type Message } from '../../components/MessageArea';
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, LOCALE_OF } from '../../i18n';
 import { USER_QUERY_KEY } from '../auth/session';
-import { SEPARATOR_LABEL_KEYS, SEPARATORS, timezoneOptions } from './profileOptions';
+import { numberFormat } from '../records/numbers';
+import { NUMBER_FORMAT_CHOICES, SEPARATOR_LABEL_KEYS, SEPARATORS, timezoneOptions, type NumberFormatChoice } from './profileOptions';
 import { FIELD_OF_SERVER, useProfileForm, type ProfileValues } from './useProfileForm';
 
 type FieldErrors = Partial<Record<keyof ProfileValues, string>>;
@@ -73,6 +74,9 @@ export function ProfileForm({ user }: { user: User }) {
       : null;
 
   const languageOptions = LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}.name`) }));
+  // 'By language' shows what the chosen interface language writes (the reports follow theirs alike).
+  const byLanguage = numberFormat(LOCALE_OF[values.language]).format(1234.5, 1);
+  const numberFormatOptions = NUMBER_FORMAT_CHOICES.map((choice) => ({ value: choice, label: t(`profile.numberFormats.${choice}`, { example: byLanguage }) }));
   const text = (field: 'name' | 'company' | 'email') => ({
     value: values[field],
     error: errors[field],
@@ -127,6 +131,16 @@ export function ProfileForm({ user }: { user: User }) {
               error={errors.separador_csv}
               onChange={(event) => set('separador_csv', event.currentTarget.value as CsvSeparator)}
               data-testid="profile-separator"
+            />
+            <NativeSelect
+              size="md"
+              label={t('profile.numberFormat')}
+              description={t('profile.numberFormatHint')}
+              data={numberFormatOptions}
+              value={values.separador_decimal}
+              error={errors.separador_decimal}
+              onChange={(event) => set('separador_decimal', event.currentTarget.value as NumberFormatChoice)}
+              data-testid="profile-number-format"
             />
             <NativeSelect
               size="md"

@@ -2,19 +2,15 @@ import { Badge, Button, Flex, Group, Paper, Stack, Text, ThemeIcon } from '@mant
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@portal/shared';
-import { currentLanguage, LOCALE_OF } from '../../i18n';
+import { useAccountClock } from '../../components/clock/useAccountClock';
 import { describeUserAgent } from './userAgent';
 
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const format = new Intl.DateTimeFormat(LOCALE_OF[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' });
-  return format.format(date);
-}
 
 /** One signed-in device: what it is, from where, since when, and a way to end it. */
 export function SessionRow({ session, name, onEnd }: { session: Session; name: string; onEnd: () => void }) {
   const { t } = useTranslation();
+  const clock = useAccountClock();
+  const formatWhen = (iso: string) => clock.labelled(clock.longDateTime(iso)) || iso;
   const DeviceIcon = describeUserAgent(session.user_agent).mobile ? IconDeviceMobile : IconDeviceDesktop;
   return (
     <Paper withBorder p="md" radius="md" data-testid="session-row" data-current={session.current ? 'true' : 'false'}>

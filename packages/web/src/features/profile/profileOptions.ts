@@ -1,4 +1,4 @@
-import { CSV_SEPARATORS, TIMEZONE_MAX, TIMEZONE_MIN, type CsvSeparator } from '@portal/shared';
+import { CSV_SEPARATORS, TIMEZONE_MAX, TIMEZONE_MIN, type CsvSeparator, type DecimalSeparator } from '@portal/shared';
 
 /** Locale key of each CSV separator's human name. */
 export const SEPARATOR_LABEL_KEYS: Record<CsvSeparator, string> = {
@@ -9,6 +9,17 @@ export const SEPARATOR_LABEL_KEYS: Record<CsvSeparator, string> = {
 };
 
 export const SEPARATORS = CSV_SEPARATORS;
+
+/** The number format select: by language (separador_decimal null), decimal comma or decimal point. */
+export const NUMBER_FORMAT_CHOICES = ['auto', 'comma', 'point'] as const;
+export type NumberFormatChoice = (typeof NUMBER_FORMAT_CHOICES)[number];
+
+const SEPARATOR_OF_CHOICE: Record<NumberFormatChoice, DecimalSeparator | null> = { auto: null, comma: ',', point: '.' };
+
+export const separatorOfNumberFormat = (choice: NumberFormatChoice): DecimalSeparator | null => SEPARATOR_OF_CHOICE[choice];
+
+export const numberFormatChoiceOf = (separador: DecimalSeparator | null | undefined): NumberFormatChoice =>
+  separador === ',' ? 'comma' : separador === '.' ? 'point' : 'auto';
 
 /** "UTC−03:00", "UTC+05:30", "UTC±00:00". */
 export function formatUtcOffset(hours: number): string {

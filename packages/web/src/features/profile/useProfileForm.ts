@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { CsvSeparator, Language, UpdateUserBody, User } from '@portal/shared';
+import { numberFormatChoiceOf, separatorOfNumberFormat, type NumberFormatChoice } from './profileOptions';
 
 export interface ProfileValues {
   name: string;
   company: string;
   email: string;
   separador_csv: CsvSeparator;
+  /** separador_decimal as a select value ('auto' stands for null: by language). */
+  separador_decimal: NumberFormatChoice;
   timezone: string;
   language: Language;
   reports_language: Language;
@@ -20,6 +23,7 @@ export const FIELD_OF_SERVER: Record<string, keyof ProfileValues> = {
   company: 'company',
   email: 'email',
   separador_csv: 'separador_csv',
+  separador_decimal: 'separador_decimal',
   timezone: 'timezone',
   language: 'language',
   reports_language: 'reports_language',
@@ -32,6 +36,7 @@ const valuesOf = (user: User): ProfileValues => ({
   company: user.company,
   email: user.email,
   separador_csv: user.separador_csv,
+  separador_decimal: numberFormatChoiceOf(user.separador_decimal),
   timezone: String(user.timezone),
   language: user.language,
   reports_language: user.reports_language,
@@ -58,6 +63,8 @@ export function useProfileForm(user: User) {
     if (values.company.trim() !== user.company) changes.company = values.company.trim();
     if (emailChanged) changes.email = values.email.trim();
     if (values.separador_csv !== user.separador_csv) changes.separador_csv = values.separador_csv;
+    const separadorDecimal = separatorOfNumberFormat(values.separador_decimal);
+    if (separadorDecimal !== (user.separador_decimal ?? null)) changes.separador_decimal = separadorDecimal;
     if (Number(values.timezone) !== user.timezone) changes.timezone = Number(values.timezone);
     if (values.language !== user.language) changes.language = values.language;
     if (values.reports_language !== user.reports_language) changes.reports_language = values.reports_language;

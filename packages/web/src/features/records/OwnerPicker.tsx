@@ -4,7 +4,8 @@ import type { Proprietario } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import type { OwnerState } from './owner';
 
-function useOwnerLabel() {
+/** How an owner is named in pickers and badges: 'Name (you)', 'Name · Company' or the name. */
+export function useOwnerLabel() {
   const { t } = useTranslation();
   return (owner: Proprietario) =>
     owner.nivel === 'proprietario'

@@ -80,12 +80,14 @@ interface RecordFormFrameProps<T extends { id: number }, V extends object> {
   title?: string;
   /** Small facts beside the title (after the owner badges), e.g. 'Active flocks: 2'. */
   badges?: ReactNode;
+  /** Parent crumbs named after their records (useScreenHeading's `parentNames`). */
+  parentNames?: Partial<Record<string, string>>;
   children: ReactNode;
 }
 
-export function RecordFormFrame<T extends { id: number }, V extends object>({ route, state, title, badges, children }: RecordFormFrameProps<T, V>) {
+export function RecordFormFrame<T extends { id: number }, V extends object>({ route, state, title, badges, parentNames, children }: RecordFormFrameProps<T, V>) {
   const { t } = useTranslation();
-  const heading = useScreenHeading(route);
+  const heading = useScreenHeading(route, parentNames);
   const { owner } = state;
   return (
     <PageFrame

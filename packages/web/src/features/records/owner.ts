@@ -3,12 +3,15 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { proprietarioList, type Proprietario } from '@portal/shared';
 import { apiRequest } from '../../api/client';
 import { useCurrentUser } from '../auth/session';
+import { chooseOwner, isEmptyAccount, needsOwnCounts } from './ownerChoice';
+import { fetchUsrStats, usrStatsKey } from './usrStats';
 
 /**
  * The owner (proprietario) whose records the screens show and edit (spec section 6: owners can
  * be chosen). The choice lives in localStorage, per signed-in user, so it survives moving between
  * record screens through the side menu (whose links carry no query), a reload and a new tab, and
- * a second account on the same device starts from its own data.
+ * a second account on the same device starts from its own data. Until the user chooses, a user
+ * with nothing of their own acts for the first owner who granted access (ownerChoice.ts).
  */
 
 export const OWNERS_QUERY_KEY = ['proprietarios'] as const;
@@ -39,11 +42,11 @@ function readChoice(userId: number): number | null {
   return stored !== null && Number.isInteger(value) && value > 0 ? value : null;
 }
 
-function writeChoice(userId: number, ownerId: number | null): void {
+// Self is stored too: a user who chose their own data keeps it over the landing default.
+function writeChoice(userId: number, ownerId: number): void {
   memory.set(userId, ownerId);
   try {
-    if (ownerId === null) localStorage.removeItem(storageKey(userId));
-    else localStorage.setItem(storageKey(userId), String(ownerId));
+    localStorage.setItem(storageKey(userId), String(ownerId));
   } catch {
     // Kept in memory above.
   }
@@ -81,14 +84,20 @@ export function useOwner(): OwnerState {
   });
   const chosen = useSyncExternalStore(subscribe, () => readChoice(user.id));
   const list = owners.data ?? [];
-  // A stored choice no longer granted (or of an owner not loaded) falls back to self.
-  const owner = list.find((entry) => entry.id === chosen) ?? list[0];
+  // Without a (still granted) choice, a user with grants lands where their data is: their own
+  // counts decide. They fail → self, as before grants existed; the dashboard shows that failure.
+  const waitsForCounts = needsOwnCounts(list, chosen);
+  const own = useQuery({
+    queryKey: usrStatsKey(undefined),
+    queryFn: () => fetchUsrStats(undefined),
+    enabled: user.id > 0 && waitsForCounts,
+    staleTime: 60_000,
+  });
+  const ownAccountEmpty = own.data ? isEmptyAccount(own.data.contagens) : own.isError ? false : undefined;
+  const owner = chooseOwner(list, chosen, ownAccountEmpty);
   const isOther = owner !== undefined && owner.id !== user.id && owner.nivel !== 'proprietario';
 
-  const choose = useCallback(
-    (ownerId: number) => writeChoice(user.id, ownerId === user.id ? null : ownerId),
-    [user.id],
-  );
+  const choose = useCallback((ownerId: number) => writeChoice(user.id, ownerId), [user.id]);
 
   return {
     prop: isOther ? owner.id : undefined,
@@ -96,7 +105,7 @@ export function useOwner(): OwnerState {
     owners: list,
     canWrite: !isOther || owner.nivel !== 'leitura',
     isOther,
-    ready: user.id > 0 && !owners.isPending,
+    ready: user.id > 0 && !owners.isPending && (!waitsForCounts || ownAccountEmpty !== undefined),
     choose,
   };
 }

@@ -1,10 +1,15 @@
 import { DEFAULT_LANGUAGE } from '@portal/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LOCALE_OF } from '../../i18n';
+import { useCurrentUser } from '../auth/session';
 import { numberFormat, type NumberFormat } from './numbers';
 
-/** The number format of the current interface language. */
+/** Numbers of the screen: the interface language's, in the user's number format (separador_decimal). */
 export function useNumberFormat(): NumberFormat {
   const { i18n } = useTranslation();
-  return numberFormat(LOCALE_OF[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE]);
+  const { user } = useCurrentUser();
+  const locale = LOCALE_OF[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE];
+  const preference = user.separador_decimal;
+  return useMemo(() => numberFormat(locale, preference), [locale, preference]);
 }

@@ -1,23 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@portal/shared';
+import { useAccountClock } from '../../components/clock/useAccountClock';
 import { isLanguage, LOCALE_OF } from '../../i18n';
 
 export interface WhenFormat {
-  /** A timestamp as date and time in the interface language ('05/03/2026 14:30'). */
+  /**
+   * A timestamp as date and time in the interface language ('05/03/2026 14:30'), on the account's
+   * clock, with its zone after it when the browser's clock reads another time ('… 14:30 UTC−3').
+   */
   dateTime: (iso: string | null | undefined) => string;
   /** How long ago, in words ('há 5 minutos', '3 days ago'). */
   ago: (iso: string, now?: number) => string;
 }
 
-const cache = new Map<string, { dateTime: Intl.DateTimeFormat; relative: Intl.RelativeTimeFormat }>();
+const cache = new Map<string, Intl.RelativeTimeFormat>();
 
-function formats(locale: string) {
+function relativeFormat(locale: string) {
   let found = cache.get(locale);
   if (!found) {
-    found = {
-      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
-      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
-    };
+    found = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
     cache.set(locale, found);
   }
   return found;
@@ -29,13 +30,10 @@ export const minutesSince = (iso: string, now = Date.now()) => Math.max(0, Math.
 export function useWhen(): WhenFormat {
   const { i18n } = useTranslation();
   const locale = LOCALE_OF[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE];
-  const { dateTime, relative } = formats(locale);
+  const relative = relativeFormat(locale);
+  const clock = useAccountClock();
   return {
-    dateTime: (iso) => {
-      if (!iso) return '';
-      const time = Date.parse(iso);
-      return Number.isNaN(time) ? '' : dateTime.format(time);
-    },
+    dateTime: (iso) => clock.labelled(clock.dateTime(iso)),
     ago: (iso, now) => {
       const minutes = minutesSince(iso, now);
       if (minutes < 60) return relative.format(-minutes, 'minute');

@@ -1,61 +1,68 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReportBox } from '@portal/shared';
-import { useTranslation } from 'react-i18next';
+import { memo } from 'react';
 import { isoToMasked } from '../records/dates';
 import type { ReportKind } from './api';
+import classes from './BoxCard.module.css';
 import { BoxHistogram } from './BoxHistogram';
+import { flockLabelled, labelled, useReportTexts, type ReportTexts } from './reportTexts';
 import { StandardLine, StatsGrid } from './StatsGrid';
+
+export interface BoxFact {
+  name: string;
+  label: string;
+  value: string;
+  /** 'Lote: L-7'; a value already led by its label stays as it is ('Lote 101'). */
+  text: string;
+}
 
 /**
  * The facts of a box title (section 9): lote, sexo, linha, product (lado), flock age, category
- * (aviario), order (box) and date, each with its label in the report's words.
+ * (aviario), order (box) and date, each with its label in the report's words and language.
  */
-export function useBoxTitle(kind: ReportKind) {
-  const { t } = useTranslation();
-  return (box: ReportBox): { name: string; label: string; value: string }[] => {
-    const facts = [
-      { name: 'lote', value: box.lote },
-      { name: 'sexo', value: box.sexo },
-      { name: 'linha', value: box.linha },
-      { name: 'lado', value: box.lado },
-      { name: 'idade', value: box.idade_lote === null ? '' : t('reports.box.days', { count: box.idade_lote }) },
-      { name: 'aviario', value: box.aviario },
-      { name: 'box', value: box.box },
-      { name: 'data', value: isoToMasked(box.data) },
-    ];
-    return facts.filter((fact) => fact.value !== '').map((fact) => ({ ...fact, label: t(`reports.box.${kind}.${fact.name}`) }));
-  };
+export function boxTitle({ t, label: labelOf }: Pick<ReportTexts, 't' | 'label'>, kind: ReportKind, box: ReportBox): BoxFact[] {
+  const facts = [
+    { name: 'lote', value: box.lote },
+    { name: 'sexo', value: box.sexo },
+    { name: 'linha', value: box.linha },
+    { name: 'lado', value: box.lado },
+    { name: 'idade', value: box.idade_lote === null ? '' : t('reports.box.days', { count: box.idade_lote }) },
+    { name: 'aviario', value: box.aviario },
+    { name: 'box', value: box.box },
+    { name: 'data', value: isoToMasked(box.data) },
+  ];
+  return facts
+    .filter((fact) => fact.value !== '')
+    .map((fact) => {
+      const label = labelOf(`reports.box.${kind}.${fact.name}`);
+      const text = fact.name === 'lote' ? flockLabelled(label, fact.value, ': ') : labelled(label, fact.value, ': ');
+      return { ...fact, label, text };
+    });
 }
 
 /**
- * One box of the report tree: its title, key (ending '.R.P'), statistics, comparison with the
- * standard and histogram. Test id `report-box` with `data-key`; `box-title`, `box-key`.
+ * One box: its title, key (ending '.R.P'), statistics, comparison with the standard and
+ * histogram, in the reports language. Test id `report-box` with `data-key`; `box-title` (facts
+ * with data-fact), `box-key`.
  */
-export function BoxCard({ kind, box }: { kind: ReportKind; box: ReportBox }) {
-  const { t } = useTranslation();
-  const title = useBoxTitle(kind);
+export const BoxCard = memo(function BoxCard({ kind, box }: { kind: ReportKind; box: ReportBox }) {
+  const texts = useReportTexts();
+  const { t } = texts;
   return (
-    <Paper withBorder radius="md" p="md" miw={0} data-testid="report-box" data-key={box.key}>
-      <Stack gap="sm">
-        <Group gap={6} data-testid="box-title">
-          {title(box).map((fact) => (
-            <Badge key={fact.name} variant="light" color={fact.name === 'box' ? 'field' : 'gray'} tt="none" size="md" maw="100%" data-fact={fact.name}>
-              {fact.label}: {fact.value}
-            </Badge>
-          ))}
-        </Group>
-        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {t('reports.box.key')}: <span data-testid="box-key">{box.key}</span>
-        </Text>
-        {box.balancas.length > 0 && (
-          <Text size="xs" c="dimmed">
-            {t('reports.scales', { list: box.balancas.join(', ') })}
-          </Text>
-        )}
-        <StatsGrid stats={box.stats} cols={{ base: 2, xs: 3 }} />
-        <StandardLine padrao={box.padrao} />
-        <BoxHistogram histogram={box.histograma} />
-      </Stack>
-    </Paper>
+    <article className={classes.card} data-testid="report-box" data-key={box.key}>
+      <div className={classes.facts} data-testid="box-title">
+        {boxTitle(texts, kind, box).map((fact) => (
+          <span key={fact.name} className={fact.name === 'box' ? `${classes.fact} ${classes.order}` : classes.fact} title={fact.text} data-fact={fact.name}>
+            {fact.text}
+          </span>
+        ))}
+      </div>
+      <p className={classes.key}>
+        {t('reports.box.key')}: <span data-testid="box-key">{box.key}</span>
+      </p>
+      {box.balancas.length > 0 && <p className={classes.scales}>{t('reports.scales', { list: box.balancas.join(', ') })}</p>}
+      <StatsGrid stats={box.stats} compact />
+      <StandardLine padrao={box.padrao} />
+      <BoxHistogram histogram={box.histograma} />
+    </article>
   );
-}
+});

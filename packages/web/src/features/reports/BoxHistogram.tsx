@@ -1,39 +1,43 @@
-import { Box } from '@mantine/core';
 import type { Histograma } from '@portal/shared';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { drawChart } from './echarts';
 import { histogramOption } from './histogramChart';
-import { useHistogramTexts } from './useHistogramTexts';
+import classes from './BoxHistogram.module.css';
+import { useReportTexts } from './reportTexts';
 
 /** Section 9: graphs are drawn about 100 ms after the report's HTML. */
 export const CHART_DELAY_MS = 100;
 
 /**
- * A box's weight histogram on screen (canvas), drawn 100 ms after the report shows and only once
- * it scrolls into view (a flock's report has many boxes); it follows the card's width. Test id
- * `box-histogram`, with `data-drawn="true"` once drawn.
+ * A box's weight histogram on screen (canvas), in the reports language. Drawn 100 ms after it
+ * scrolls into view if it is still there (a box that flies past while scrolling is never drawn),
+ * and disposed when the virtualised list unmounts its box, so only the charts on screen hold one. It follows the
+ * card's width. Test id `box-histogram`, with `data-drawn="true"` once drawn.
  */
 export function BoxHistogram({ histogram }: { histogram: Histograma }) {
-  const { t } = useTranslation();
-  const texts = useHistogramTexts();
+  const report = useReportTexts();
+  const texts = report.histogram;
   const element = useRef<HTMLDivElement>(null);
-  const language = t('reports.histogram.birds');
 
   useEffect(() => {
     const target = element.current;
     if (!target) return;
     let chart: ReturnType<typeof drawChart> | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let inView = false;
     const resize = new ResizeObserver(() => chart?.resize());
-    const visible = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting) || timer !== undefined) return;
-      timer = setTimeout(() => {
-        chart = drawChart(target, histogramOption(histogram, texts, true));
-        target.dataset.drawn = 'true';
-        resize.observe(target);
-      }, CHART_DELAY_MS);
+    // Drawn only if still in view when the delay is over: boxes scrolled past quickly cost nothing.
+    const draw = () => {
+      timer = undefined;
+      if (!inView) return;
       visible.disconnect();
+      chart = drawChart(target, histogramOption(histogram, texts, true));
+      target.dataset.drawn = 'true';
+      resize.observe(target);
+    };
+    const visible = new IntersectionObserver((entries) => {
+      inView = entries.at(-1)?.isIntersecting ?? inView;
+      if (inView && timer === undefined && !chart) timer = setTimeout(draw, CHART_DELAY_MS);
     });
     visible.observe(target);
     return () => {
@@ -43,8 +47,7 @@ export function BoxHistogram({ histogram }: { histogram: Histograma }) {
       chart?.dispose();
       delete target.dataset.drawn;
     };
-    // texts change with the language, which `language` stands for.
-  }, [histogram, language]);
+  }, [histogram, texts]);
 
-  return <Box ref={element} h={200} w="100%" role="img" aria-label={t('reports.histogram.title')} data-testid="box-histogram" />;
+  return <div ref={element} className={classes.chart} role="img" aria-label={report.t('reports.histogram.title')} data-testid="box-histogram" />;
 }

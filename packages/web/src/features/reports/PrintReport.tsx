@@ -1,105 +1,28 @@
 import type { AvesPesosResponse, ReportBox, ReportGrupo } from '@portal/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { createPortal, flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Brand } from '../../components/Brand';
 import { isoToMasked } from '../records/dates';
 import type { ReportKind } from './api';
-import { useBoxTitle } from './BoxCard';
-import { CHART_DELAY_MS } from './BoxHistogram';
-import { chartImage } from './echarts';
-import { histogramOption, type HistogramTexts } from './histogramChart';
+import { boxTitle } from './BoxCard';
 import classes from './PrintReport.module.css';
 import { BOXES_PER_PAGE, coveredNames, printPages, reportBoxes } from './reportTable';
+import { useReportTexts, type ReportTexts } from './reportTexts';
 import { STAT_FIELDS } from './statFields';
-import { useStatText } from './StatsGrid';
-import { useHistogramTexts } from './useHistogramTexts';
 
-/** Printed chart size in CSS pixels: a box is 92 mm wide (~330 px), the chart 42 mm high (~160 px). */
-const IMAGE_WIDTH = 330;
-const IMAGE_HEIGHT = 160;
+type PrintedBox = { grupo: ReportGrupo; box: ReportBox };
 
-const imagesOf = (report: AvesPesosResponse, texts: HistogramTexts) =>
-  reportBoxes(report).map(({ box }) => chartImage(histogramOption(box.histograma, texts, false), IMAGE_WIDTH, IMAGE_HEIGHT));
-
-/**
- * The printed layout's state. `print()` (the Print button) lays the report out for paper, draws
- * the graphs as images 100 ms later (section 9), waits until they are decoded, then opens the
- * browser's print dialog. Printing from the browser's menu instead (beforeprint) lays everything
- * out at once, since the browser prints right after that event.
- */
-export function usePrintLayout(report: AvesPesosResponse | undefined) {
-  const texts = useHistogramTexts();
-  const [requested, setRequested] = useState(false);
-  const [images, setImages] = useState<string[] | null>(null);
-  const printWhenReady = useRef(false);
-  const textsRef = useRef(texts);
-  textsRef.current = texts;
-
-  // Set once the laid-out graphs are decoded: the Print button then prints at once.
-  const ready = useRef(false);
-
-  // A new report (or language) needs new pages.
-  useEffect(() => {
-    setRequested(false);
-    setImages(null);
-    printWhenReady.current = false;
-    ready.current = false;
-  }, [report, texts.birds]);
-
-  useEffect(() => {
-    if (!requested || images || !report) return;
-    const timer = setTimeout(() => setImages(imagesOf(report, textsRef.current)), CHART_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [requested, images, report]);
-
-  useEffect(() => {
-    if (!report) return;
-    const beforePrint = () => {
-      if (images) return;
-      flushSync(() => {
-        setRequested(true);
-        setImages(imagesOf(report, textsRef.current));
-      });
-    };
-    window.addEventListener('beforeprint', beforePrint);
-    return () => window.removeEventListener('beforeprint', beforePrint);
-  }, [report, images]);
-
-  const print = useCallback(() => {
-    if (ready.current) {
-      window.print();
-      return;
-    }
-    printWhenReady.current = true;
-    setRequested(true);
-  }, []);
-
-  /** Called by the layout once its images are decoded. */
-  const onReady = useCallback(() => {
-    ready.current = true;
-    if (!printWhenReady.current) return;
-    printWhenReady.current = false;
-    window.print();
-  }, []);
-
-  return { requested, images, print, onReady };
-}
-
-function PrintBox({ kind, grupo, box, image }: { kind: ReportKind; grupo: ReportGrupo; box: ReportBox; image: string | undefined }) {
-  const { t } = useTranslation();
-  const title = useBoxTitle(kind);
-  const text = useStatText();
+function PrintBox({ kind, grupo, box, chart }: PrintedBox & { kind: ReportKind; chart: string | undefined }) {
+  const texts = useReportTexts();
+  const { t, label, stat: text } = texts;
   return (
     <article className={classes.box} data-testid="print-box" data-key={box.key}>
-      <div className={classes.boxTitle}>
-        {[grupo.nome_nucleo, ...title(box).map((fact) => `${fact.label}: ${fact.value}`)].join(' · ')}
-      </div>
+      <div className={classes.boxTitle}>{[grupo.nome_nucleo, ...boxTitle(texts, kind, box).map((fact) => fact.text)].join(' · ')}</div>
       <div className={classes.key}>{box.key}</div>
       <dl className={classes.stats}>
         {STAT_FIELDS.map((field) => (
           <div key={field.name}>
-            <dt>{t(`reports.stats.${field.name}`)}</dt>
+            <dt>{label(`reports.stats.${field.name}`)}</dt>
             <dd>{text(box.stats[field.name], field.unit)}</dd>
           </div>
         ))}
@@ -114,79 +37,140 @@ function PrintBox({ kind, grupo, box, image }: { kind: ReportKind; grupo: Report
           })}
         </div>
       )}
-      {image ? <img className={classes.chart} src={image} alt={t('reports.histogram.title')} /> : <div className={classes.chartPending} />}
+      {/* histogramSvg escapes every text it writes: markup of our own, inserted as is (no React nodes for 80 shapes × thousands of charts). */}
+      <div className={classes.chart} role="img" aria-label={label('reports.histogram.title')} data-testid="print-chart" dangerouslySetInnerHTML={{ __html: chart ?? '' }} />
     </article>
   );
 }
 
+/** What every printed page's header says (the same on each page): made once per report. */
+interface HeaderFacts {
+  title: string;
+  facts: string;
+  scales: string;
+  total: string;
+  rule: string;
+}
+
+function headerFacts(kind: ReportKind, report: AvesPesosResponse, { t, label, stat: text }: ReportTexts): HeaderFacts {
+  const names = coveredNames(report);
+  return {
+    title: label('reports.analysisTitle'),
+    facts: [
+      `${label('reports.period')}: ${t('reports.periodRange', { from: isoToMasked(report.inicio), to: isoToMasked(report.fim) })}`,
+      ...(names.nucleos.length > 0 ? [`${label(`reports.keys.${kind}.nucleo`)}: ${names.nucleos.join(', ')}`] : []),
+      ...(names.lotes.length > 0 ? [`${label(`reports.keys.${kind}.lote`)}: ${names.lotes.join(', ')}`] : []),
+    ].join(' · '),
+    scales: `${label('reports.scalesLabel')}: ${report.balancas.length ? report.balancas.join(', ') : label('reports.none')}`,
+    total: [
+      `${label('reports.total')}: ${label('reports.stats.totalAves')} ${text(report.total.totalAves, 'count')}`,
+      `${label('reports.stats.pesoMedio')} ${text(report.total.pesoMedio, 'grams')}`,
+      `${label('reports.stats.cv')} ${text(report.total.cv, 'percent')}`,
+      `${label('reports.stats.uni')} ${text(report.total.uni, 'percent')}`,
+    ].join(' · '),
+    rule: `${label('reports.uniformity')}: ${label('reports.uniformityBand')}`,
+  };
+}
+
+/** The header every printed page repeats: title, logo, period, farms, flocks, scales, totals and the band rule. */
+const PrintHeader = memo(function PrintHeader({ facts, page, pages }: { facts: HeaderFacts; page: number; pages: number }) {
+  const { t } = useReportTexts();
+  return (
+    <header className={classes.header}>
+      <div>
+        <h1 className={classes.title}>{facts.title}</h1>
+        <p className={classes.facts}>
+          {facts.facts}
+          <br />
+          {facts.scales}
+          <br />
+          {facts.total}
+        </p>
+        <p className={`${classes.facts} ${classes.rule}`}>{facts.rule}</p>
+      </div>
+      <div className={classes.pageNumber}>
+        <Brand />
+        {t('reports.page', { page, pages })}
+      </div>
+    </header>
+  );
+});
+
+interface PrintPageProps {
+  kind: ReportKind;
+  facts: HeaderFacts;
+  index: number;
+  count: number;
+  boxes: PrintedBox[];
+  /** This page's charts (SVG markup). */
+  charts: (string | undefined)[];
+}
+
+/** Same page, same charts: a page already laid out is not rendered again while later ones are added. */
+const samePage = (before: PrintPageProps, after: PrintPageProps) =>
+  before.kind === after.kind &&
+  before.facts === after.facts &&
+  before.index === after.index &&
+  before.count === after.count &&
+  before.boxes === after.boxes &&
+  before.charts.length === after.charts.length &&
+  before.charts.every((chart, index) => chart === after.charts[index]);
+
+const PrintPage = memo(function PrintPage({ kind, facts, index, count, boxes, charts }: PrintPageProps) {
+  return (
+    <section className={classes.page} data-testid="print-page">
+      <PrintHeader facts={facts} page={index + 1} pages={count} />
+      <div className={classes.grid}>
+        {boxes.map(({ grupo, box }, boxIndex) => (
+          <PrintBox key={box.key} kind={kind} grupo={grupo} box={box} chart={charts[boxIndex]} />
+        ))}
+      </div>
+    </section>
+  );
+}, samePage);
+
 interface PrintReportProps {
   kind: ReportKind;
   report: AvesPesosResponse;
-  images: string[] | null;
+  /** Charts drawn so far (SVG markup), in box order (usePrintLayout). */
+  charts: string[];
   onReady: () => void;
 }
 
 /**
- * The report for paper, outside the app's layout (a child of body, shown only in print):
- * pages of 4 boxes, each under the header with the title, logo, period and list of scales.
- * Test ids: `print-report` (data-print-ready once the graphs are decoded), `print-page`, `print-box`.
+ * The report for paper, in the reports language, outside the app's layout (a child of body, shown
+ * only in print): pages of 4 boxes, each under the header with the title, logo, period and list of
+ * scales. A page is laid out once its charts are drawn, so a long report is laid out a batch at a
+ * time. Test ids: `print-report` (data-print-ready once every page is laid out, data-boxes: boxes
+ * in the report), `print-page`, `print-box`, `print-chart`.
  */
-export function PrintReport({ kind, report, images, onReady }: PrintReportProps) {
-  const { t } = useTranslation();
-  const text = useStatText();
-  const root = useRef<HTMLDivElement>(null);
+export function PrintReport({ kind, report, charts, onReady }: PrintReportProps) {
+  const texts = useReportTexts();
+  const facts = useMemo(() => headerFacts(kind, report, texts), [kind, report, texts]);
   const [ready, setReady] = useState(false);
-  const pages = printPages(reportBoxes(report));
-  const names = coveredNames(report);
+  const pages = useMemo(() => printPages(reportBoxes(report)), [report]);
+  const total = useMemo(() => pages.reduce((sum, page) => sum + page.length, 0), [pages]);
+  const complete = charts.length >= total;
+  const laidOut = complete ? pages.length : Math.floor(charts.length / BOXES_PER_PAGE);
 
+  // Every page is in the document once this runs after the last batch's render.
   useEffect(() => {
-    setReady(false);
-    if (!images || !root.current) return;
-    let cancelled = false;
-    const pictures = [...root.current.querySelectorAll('img')];
-    Promise.all(pictures.map((picture) => picture.decode()))
-      .catch((error: unknown) => console.error('[reports] a printed graph could not be decoded', error))
-      .then(() => {
-        if (cancelled) return;
-        setReady(true);
-        onReady();
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [images, onReady]);
+    setReady(complete);
+    if (complete) onReady();
+  }, [complete, onReady]);
 
   return createPortal(
-    <div ref={root} className={classes.root} data-testid="print-report" data-print-ready={ready ? 'true' : 'false'}>
-      {pages.map((page, pageIndex) => (
-        <section key={pageIndex} className={classes.page} data-testid="print-page">
-          <header className={classes.header}>
-            <div>
-              <h1 className={classes.title}>{t('reports.analysisTitle')}</h1>
-              <p className={classes.facts}>
-                {t('reports.period')}: {t('reports.periodRange', { from: isoToMasked(report.inicio), to: isoToMasked(report.fim) })}
-                {names.nucleos.length > 0 && ` · ${t(`reports.keys.${kind}.nucleo`)}: ${names.nucleos.join(', ')}`}
-                {names.lotes.length > 0 && ` · ${t(`reports.keys.${kind}.lote`)}: ${names.lotes.join(', ')}`}
-                <br />
-                {t('reports.scalesLabel')}: {report.balancas.length ? report.balancas.join(', ') : t('reports.none')}
-                <br />
-                {t('reports.total')}: {t('reports.stats.totalAves')} {text(report.total.totalAves, 'count')} · {t('reports.stats.pesoMedio')}{' '}
-                {text(report.total.pesoMedio, 'grams')} · {t('reports.stats.cv')} {text(report.total.cv, 'percent')} · {t('reports.stats.uni')}{' '}
-                {text(report.total.uni, 'percent')}
-              </p>
-              <p className={`${classes.facts} ${classes.rule}`}>{t('reports.uniformityRule')}</p>
-            </div>
-            <div className={classes.pageNumber}>
-              <Brand />
-              {t('reports.page', { page: pageIndex + 1, pages: pages.length })}
-            </div>
-          </header>
-          <div className={classes.grid}>
-            {page.map(({ grupo, box }, boxIndex) => (
-              <PrintBox key={box.key} kind={kind} grupo={grupo} box={box} image={images?.[pageIndex * BOXES_PER_PAGE + boxIndex]} />
-            ))}
-          </div>
-        </section>
+    <div className={classes.root} data-testid="print-report" data-print-ready={ready ? 'true' : 'false'} data-boxes={total}>
+      {pages.slice(0, laidOut).map((page, index) => (
+        <PrintPage
+          key={index}
+          kind={kind}
+          facts={facts}
+          index={index}
+          count={pages.length}
+          boxes={page}
+          charts={page.map((_, boxIndex) => charts[index * BOXES_PER_PAGE + boxIndex])}
+        />
       ))}
     </div>,
     document.body,

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconPlayerPlay } from '@tabler/icons-react';
+import { Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCalendarEvent, IconChevronDown, IconChevronUp, IconFilter, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReportHeader } from '@portal/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { isoToMasked, maskedToIso } from '../records/dates';
 import { OwnerPicker } from '../records/OwnerPicker';
 import type { OwnerState } from '../records/owner';
 import type { ReportKind } from './api';
-import { QUICK_RANGES, quickRange, todayIso, type ReportFilters } from './filters';
+import { filtersSummary, QUICK_RANGES, quickRange, todayIso, type ReportFilters } from './filters';
 
 interface Draft {
   nucleo: string | null;
@@ -38,19 +38,24 @@ interface ReportFiltersPanelProps {
   header: ReportHeader | undefined;
   filters: ReportFilters;
   generating: boolean;
+  /** A phone showing a report: the filters fold away behind a one-line summary. */
+  foldable: boolean;
   /** The filters to generate (dates as YYYY-MM-DD); `prop` is added by the screen. */
   onGenerate: (filters: Omit<ReportFilters, 'prop'>) => void;
 }
 
 /**
  * Owner, farm, flock, house, sex and period of a weighing report, with the quick ranges of
- * section 9 (30 and 365 days back) and Generate. Test ids: `report-filters`, `filter-<name>`,
- * `range-<days>`, `report-generate`, `report-available`.
+ * section 9 (30 and 365 days back) and Generate. On a phone showing a report they fold away
+ * behind a button with their summary. Test ids: `report-filters`, `filter-<name>`,
+ * `range-<days>`, `report-generate`, `report-available`, `filters-toggle`, `filters-summary`.
  */
-export function ReportFiltersPanel({ kind, owner, header, filters, generating, onGenerate }: ReportFiltersPanelProps) {
+export function ReportFiltersPanel({ kind, owner, header, filters, generating, foldable, onGenerate }: ReportFiltersPanelProps) {
   const { t } = useTranslation();
   const label = (name: string) => t(`reports.keys.${kind}.${name}`);
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = foldable && !unfolded;
   const [errors, setErrors] = useState<{ inicio?: string; fim?: string }>({});
   const set = (values: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...values }));
 
@@ -74,6 +79,8 @@ export function ReportFiltersPanel({ kind, owner, header, filters, generating, o
     };
     setErrors(found);
     if (!inicio || !fim || found.fim) return;
+    // On a phone the filters fold away again once the new report shows.
+    setUnfolded(false);
     onGenerate({
       nucleo: draft.nucleo ? Number(draft.nucleo) : undefined,
       lote: draft.lote ? Number(draft.lote) : undefined,
@@ -99,72 +106,90 @@ export function ReportFiltersPanel({ kind, owner, header, filters, generating, o
   );
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={submit} data-testid="report-filters">
-      <Stack gap="md">
-        <OwnerPicker owner={owner} />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <Select
-            label={label('nucleo')}
-            placeholder={t('reports.filters.all')}
-            data={nucleos.map((nucleo) => ({ value: String(nucleo.id), label: nucleo.nome }))}
-            value={draft.nucleo}
-            onChange={(value) => {
-              const farm = nucleos.find((nucleo) => String(nucleo.id) === value);
-              // A flock of another farm no longer fits.
-              set({ nucleo: value, lote: farm && !farm.lotes.some((lote) => String(lote.id) === draft.lote) ? null : draft.lote });
-            }}
-            clearable
-            searchable
-            comboboxProps={{ withinPortal: true }}
-            data-testid="filter-nucleo"
-          />
-          <Select
-            label={label('lote')}
-            placeholder={t('reports.filters.all')}
-            data={lotes}
-            value={draft.lote}
-            onChange={(value) => set({ lote: value })}
-            clearable
-            searchable
-            comboboxProps={{ withinPortal: true }}
-            data-testid="filter-lote"
-          />
-          {select('aviario', header?.aviarios ?? [])}
-          {select('sexo', header?.sexos ?? [])}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <DateInput label={t('reports.filters.inicio')} value={draft.inicio} onChange={(inicio) => set({ inicio })} error={errors.inicio} data-testid="filter-inicio" />
-          <DateInput label={t('reports.filters.fim')} value={draft.fim} onChange={(fim) => set({ fim })} error={errors.fim} data-testid="filter-fim" />
-        </SimpleGrid>
-        <Group justify="space-between" align="center" gap="sm">
-          <Group gap="xs">
-            {QUICK_RANGES.map((days) => (
-              <Button
-                key={days}
-                variant="light"
-                size="sm"
-                leftSection={<IconCalendarEvent size={16} />}
-                onClick={() => {
-                  const range = quickRange(todayIso(), days);
-                  set({ inicio: isoToMasked(range.inicio), fim: isoToMasked(range.fim) });
-                  setErrors({});
-                }}
-                data-testid={`range-${days}`}
-              >
-                {t('reports.filters.lastDays', { count: days })}
-              </Button>
-            ))}
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="report-filters" data-folded={folded ? 'true' : 'false'}>
+      {foldable && (
+        <UnstyledButton w="100%" onClick={() => setUnfolded((open) => !open)} aria-expanded={!folded} data-testid="filters-toggle">
+          <Group gap="sm" wrap="nowrap">
+            <IconFilter size={20} color="var(--mantine-color-field-7)" style={{ flexShrink: 0 }} />
+            <Stack gap={0} miw={0} style={{ flex: 1 }}>
+              <Text fw={600} size="sm">
+                {t('reports.filters.title')}
+              </Text>
+              <Text size="sm" c="dimmed" truncate data-testid="filters-summary">
+                {filtersSummary(filters, header, (from, to) => t('reports.periodRange', { from, to }))}
+              </Text>
+            </Stack>
+            {folded ? <IconChevronDown size={20} style={{ flexShrink: 0 }} /> : <IconChevronUp size={20} style={{ flexShrink: 0 }} />}
           </Group>
-          <Button type="submit" leftSection={<IconPlayerPlay size={18} />} loading={generating} data-testid="report-generate">
-            {t('reports.filters.generate')}
-          </Button>
-        </Group>
-        {header?.primeira && header.ultima && (
-          <Text size="sm" c="dimmed" data-testid="report-available">
-            {t('reports.filters.available', { from: isoToMasked(header.primeira), to: isoToMasked(header.ultima) })}
-          </Text>
-        )}
-      </Stack>
+        </UnstyledButton>
+      )}
+      <Collapse expanded={!folded} keepMounted>
+        <Stack gap="md" component="form" onSubmit={submit} pt={foldable ? 'md' : 0}>
+          <OwnerPicker owner={owner} />
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <Select
+              label={label('nucleo')}
+              placeholder={t('reports.filters.all')}
+              data={nucleos.map((nucleo) => ({ value: String(nucleo.id), label: nucleo.nome }))}
+              value={draft.nucleo}
+              onChange={(value) => {
+                const farm = nucleos.find((nucleo) => String(nucleo.id) === value);
+                // A flock of another farm no longer fits.
+                set({ nucleo: value, lote: farm && !farm.lotes.some((lote) => String(lote.id) === draft.lote) ? null : draft.lote });
+              }}
+              clearable
+              searchable
+              comboboxProps={{ withinPortal: true }}
+              data-testid="filter-nucleo"
+            />
+            <Select
+              label={label('lote')}
+              placeholder={t('reports.filters.all')}
+              data={lotes}
+              value={draft.lote}
+              onChange={(value) => set({ lote: value })}
+              clearable
+              searchable
+              comboboxProps={{ withinPortal: true }}
+              data-testid="filter-lote"
+            />
+            {select('aviario', header?.aviarios ?? [])}
+            {select('sexo', header?.sexos ?? [])}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <DateInput label={t('reports.filters.inicio')} value={draft.inicio} onChange={(inicio) => set({ inicio })} error={errors.inicio} data-testid="filter-inicio" />
+            <DateInput label={t('reports.filters.fim')} value={draft.fim} onChange={(fim) => set({ fim })} error={errors.fim} data-testid="filter-fim" />
+          </SimpleGrid>
+          <Group justify="space-between" align="center" gap="sm">
+            <Group gap="xs">
+              {QUICK_RANGES.map((days) => (
+                <Button
+                  key={days}
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconCalendarEvent size={16} />}
+                  onClick={() => {
+                    const range = quickRange(todayIso(), days);
+                    set({ inicio: isoToMasked(range.inicio), fim: isoToMasked(range.fim) });
+                    setErrors({});
+                  }}
+                  data-testid={`range-${days}`}
+                >
+                  {t('reports.filters.lastDays', { count: days })}
+                </Button>
+              ))}
+            </Group>
+            <Button type="submit" leftSection={<IconPlayerPlay size={18} />} loading={generating} data-testid="report-generate">
+              {t('reports.filters.generate')}
+            </Button>
+          </Group>
+          {header?.primeira && header.ultima && (
+            <Text size="sm" c="dimmed" data-testid="report-available">
+              {t('reports.filters.available', { from: isoToMasked(header.primeira), to: isoToMasked(header.ultima) })}
+            </Text>
+          )}
+        </Stack>
+      </Collapse>
     </Paper>
   );
 }

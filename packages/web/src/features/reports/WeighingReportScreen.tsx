@@ -1,49 +1,62 @@
-import { Alert, Button, Center, CloseButton, Group, Loader, Menu, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, CloseButton, Group, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { IconAlertCircle, IconChevronDown, IconDownload, IconPrinter, IconRefresh, IconReportAnalytics, IconScaleOutline } from '@tabler/icons-react';
+import { useMemo, useRef } from 'react';
+import { IconAlertCircle, IconRefresh, IconReportAnalytics, IconScaleOutline } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { PageFrame } from '../../components/PageFrame';
+import { useReportLanguage } from '../../components/reports/useReportLanguage';
 import { saveTextFile } from '../../components/textFile';
-import { LOCALE_OF, isLanguage } from '../../i18n';
 import { useCurrentUser } from '../auth/session';
 import { NoticePanel } from '../records/NoticePanel';
 import { useOwner } from '../records/owner';
 import type { ScreenRoute } from '../screens/ScreenFrame';
 import { useScreenHeading } from '../screens/useScreenHeading';
 import { fetchSummaryCsv, useReportHeader, useWeighingReport, type ReportKind } from './api';
-import { DOWNLOAD_FORMATS, downloadName, downloadText, saveFile, type DownloadFormat } from './downloads';
+import { downloadName, downloadText, saveFile, type DownloadFormat } from './downloads';
 import { filtersFromSearch, searchFromFilters, type ReportFilters } from './filters';
+import { useLastFilters } from './lastFilters';
+import { PrintLayer, type PrintHandle } from './PrintLayer';
+import { ReportActions } from './ReportActions';
 import { ReportFiltersPanel } from './ReportFiltersPanel';
-import { PrintReport, usePrintLayout } from './PrintReport';
+import { reportTexts, ReportTextsContext } from './reportTexts';
 import { ReportView } from './ReportView';
+
+/** Up to Mantine's sm breakpoint the filters fold away once a report shows. */
+const PHONE = '(max-width: 48em)';
 
 /**
  * The weight report (aves) and the hatchery weighing report (aves-incubatorio): filters kept in
- * the url, Generate, the report on screen, its printed layout and its downloads.
+ * the url (the last ones restored when the url has none), Generate, the report on screen, its
+ * printed layout and its downloads. The report, its print and its files are in the user's
+ * reports language; the filters and buttons in the interface language.
  * Test ids: `report-idle`, `report-loading`, `report-error` with `report-retry`, `report-empty`,
- * `header-error`, `report-print`, `report-download` with `download-<csv|txt|html>` (aves also
- * `download-summary`, the server's summary file, and `summary-error`), and those
- * of ReportFiltersPanel, ReportView and PrintReport.
+ * `header-error`, `summary-error`, `print-progress`, and those of ReportActions,
+ * ReportFiltersPanel, ReportView and PrintReport.
  */
 export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind: ReportKind }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const reportLanguage = useReportLanguage();
+  const texts = useMemo(() => reportTexts(reportLanguage), [reportLanguage]);
   const { title, description, crumbs, backTo } = useScreenHeading(route);
   const { user } = useCurrentUser();
   const owner = useOwner();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
 
   // A shared link names its owner; it applies when the user may see that owner's data.
   const linkOwner = filters.prop === undefined ? undefined : owner.owners.find((entry) => entry.id === filters.prop);
   const actingFor = linkOwner ?? owner.owner;
   const prop = actingFor && actingFor.id !== user.id && actingFor.nivel !== 'proprietario' ? actingFor.id : undefined;
   const reportFilters: ReportFilters = { ...filters, prop };
+  useLastFilters({ kind, userId: user.id, owner: prop ?? 'self', ready: owner.ready }, params, setParams);
 
   const header = useReportHeader(kind, prop, owner.ready);
   const report = useWeighingReport(kind, reportFilters, owner.ready);
-  const printing = usePrintLayout(report.data);
+  const printer = useRef<PrintHandle>(null);
 
   const generate = (next: Omit<ReportFilters, 'prop'>) => {
     const search = searchFromFilters({ ...next, prop });
@@ -64,52 +77,32 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
 
   const download = (format: DownloadFormat) => {
     if (!report.data) return;
-    const language = isLanguage(i18n.language) ? i18n.language : 'pt';
-    const text = downloadText(format, { t, kind, report: report.data, locale: LOCALE_OF[language], language, separator: user.separador_csv });
+    const { t: reportT, numbers, language } = reportLanguage;
+    const text = downloadText(format, { t: reportT, kind, report: report.data, numbers, language, separator: user.separador_csv });
     saveFile(downloadName(kind, report.data, format), text, format);
   };
 
-  // aves only: v2/resumo reads every farm in reach, not the hatchery report's hatcheries alone.
   const summary = useMutation({
-    mutationFn: (period: { inicio: string; fim: string }) => fetchSummaryCsv(period, prop),
+    mutationFn: (shown: ReportFilters & { inicio: string; fim: string }) => fetchSummaryCsv(shown, prop),
     onSuccess: (file) => saveTextFile(file.name, file.text, 'text/csv'),
   });
 
   const data = report.data;
   const hasBoxes = Boolean(data?.grupos.length);
-  const actions = hasBoxes ? (
-    <>
-      <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={printing.print} data-testid="report-print">
-        {t('reports.print')}
-      </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="default" leftSection={<IconDownload size={18} />} rightSection={<IconChevronDown size={16} />} loading={summary.isPending} data-testid="report-download">
-            {t('reports.download')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {DOWNLOAD_FORMATS.map((format) => (
-            <Menu.Item key={format} onClick={() => download(format)} data-testid={`download-${format}`}>
-              {t(`reports.formats.${format}`)}
-            </Menu.Item>
-          ))}
-          {kind === 'aves' && data && (
-            <>
-              <Menu.Divider />
-              <Menu.Item onClick={() => summary.mutate({ inicio: data.inicio, fim: data.fim })} data-testid="download-summary">
-                {t('reports.formats.summary')}
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
-    </>
-  ) : undefined;
+  const actions =
+    data && hasBoxes ? (
+      <ReportActions
+        withSummary={kind === 'aves'}
+        summaryPending={summary.isPending}
+        onPrint={() => printer.current?.print()}
+        onDownload={download}
+        onSummary={() => summary.mutate({ ...filters, inicio: data.inicio, fim: data.fim })}
+      />
+    ) : undefined;
 
   let result;
   if (filters.inicio === undefined || filters.fim === undefined) {
-    result = <NoticePanel icon={IconReportAnalytics} title={t('reports.idleTitle')} text={t('reports.idleHint')} testId="report-idle" />;
+    result = <NoticePanel icon={IconReportAnalytics} title={t('reports.idleTitle')} text={t(`reports.idleHint.${kind}`)} testId="report-idle" />;
   } else if (report.isPending) {
     result = (
       <Center py={60} data-testid="report-loading">
@@ -128,13 +121,13 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
       </Alert>
     );
   } else if (data && !hasBoxes) {
-    result = <NoticePanel icon={IconScaleOutline} color="gray" title={t('reports.emptyTitle')} text={t('reports.emptyHint')} testId="report-empty" />;
+    result = <NoticePanel icon={IconScaleOutline} color="gray" title={t('reports.emptyTitle')} text={t(`reports.emptyHint.${kind}`)} testId="report-empty" />;
   } else if (data) {
     result = (
-      <>
+      <ReportTextsContext value={texts}>
         <ReportView kind={kind} report={data} />
-        {printing.requested && <PrintReport kind={kind} report={data} images={printing.images} onReady={printing.onReady} />}
-      </>
+        <PrintLayer ref={printer} kind={kind} report={data} />
+      </ReportTextsContext>
     );
   }
 
@@ -165,6 +158,7 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
         header={header.data}
         filters={filters}
         generating={report.isFetching}
+        foldable={phone && hasBoxes}
         onGenerate={generate}
       />
       {result}

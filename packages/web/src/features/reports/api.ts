@@ -26,6 +26,9 @@ export function useReportHeader(kind: ReportKind, prop: number | undefined, enab
   });
 }
 
+/** How long a report no screen shows stays in the cache: 30 minutes. */
+export const REPORT_CACHE_MS = 30 * 60_000;
+
 /** POST avespesos: the report of generated filters (both dates); nothing is asked until then. */
 export function useWeighingReport(kind: ReportKind, filters: ReportFilters, enabled: boolean) {
   const generated = filters.inicio !== undefined && filters.fim !== undefined;
@@ -40,16 +43,20 @@ export function useWeighingReport(kind: ReportKind, filters: ReportFilters, enab
     enabled: enabled && generated,
     // A report is a snapshot the user asked for: no refetch on focus, asked again only by Generate.
     staleTime: Infinity,
+    // Kept while the tab lives a while: back on the screen (the last filters restored) it shows at once.
+    gcTime: REPORT_CACHE_MS,
     refetchOnWindowFocus: false,
     retry: false,
   });
 }
 
 /**
- * GET v2/resumo?tipo=csv: the summary per flock, house, side and pen of the period, as the server
- * writes it (the reader's CSV separator, decimal mark per reports_language) and names it.
+ * GET v2/resumo?tipo=csv: the summary per flock, house, side and pen of the period, narrowed by the
+ * report's filters (farm, flock, house, sex) as the report is, as the server writes it (the reader's
+ * CSV separator, decimal mark per reports_language) and names it. Farms' weighings only.
  */
-export async function fetchSummaryCsv(period: { inicio: string; fim: string }, prop: number | undefined): Promise<{ name: string; text: string }> {
-  const file = await apiText('v2/resumo', { query: { inicio: period.inicio, fim: period.fim, tipo: 'csv', prop }, accept: 'text/csv' });
-  return { name: file.name ?? `resumo_${period.inicio}_${period.fim}.csv`, text: file.text };
+export async function fetchSummaryCsv(filters: ReportFilters & { inicio: string; fim: string }, prop: number | undefined): Promise<{ name: string; text: string }> {
+  const { incubatorio: _farmsOnly, prop: _actingFor, ...narrowing } = reportBody(filters, false);
+  const file = await apiText('v2/resumo', { query: { ...narrowing, tipo: 'csv', prop }, accept: 'text/csv' });
+  return { name: file.name ?? `resumo_${filters.inicio}_${filters.fim}.csv`, text: file.text };
 }

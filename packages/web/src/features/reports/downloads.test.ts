@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadLocaleTree } from '../../i18n/resources';
+import { numberFormat } from '../records/numbers';
 import { downloadName, downloadText } from './downloads';
 import { TEST_REPORT } from './testReport';
 import { csvCells, formulaCells, HOSTILE, HOSTILE_NAMES } from '../../components/reports/hostileNames.testing';
@@ -16,7 +17,7 @@ const options = async (language: 'pt' | 'en' | 'es', locale: string, separator: 
   t: await translator(language),
   kind: 'aves' as const,
   report,
-  locale,
+  numbers: numberFormat(locale),
   language,
   separator,
 });
@@ -72,6 +73,38 @@ describe('report downloads', () => {
       expect(html).not.toMatch(/<t[dh][^>]*>[=+\-@\t]/);
       expect(html).not.toMatch(/<dd>[=+\-@\t]/);
     });
+  });
+
+  it('follows the reports language given (English words and numbers for a Portuguese interface)', async () => {
+    // The screen passes useReportLanguage's t and numbers: here the reports language is English.
+    const txt = downloadText('txt', await options('en', 'en-US', ';'));
+    expect(txt.startsWith('Analysis of weighing\r\n')).toBe(true);
+    expect(txt).toContain('Mean weight');
+    expect(txt).toContain('2,000.0');
+    expect(txt).not.toContain('Peso médio');
+    const html = downloadText('html', await options('en', 'en-US', ';'));
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<th class="n">Mean weight</th>');
+    expect(html).toContain('<td class="n">1,234.5</td>');
+    const csv = downloadText('csv', await options('en', 'en-US', ';')).split('\r\n');
+    expect(csv[1]!.split(';')[0]).toBe('total');
+    expect(csv[6]).toContain(';1;1234.5;0.0;0.00;100.00;');
+  });
+
+  it('TXT and HTML: the band rule under its label once (not "Uniformidade: Uniformidade:")', async () => {
+    for (const [language, locale, label] of [
+      ['pt', 'pt-BR', 'Uniformidade'],
+      ['en', 'en-US', 'Uniformity'],
+      ['es', 'es-ES', 'Uniformidad'],
+    ] as const) {
+      const lines = downloadText('txt', await options(language, locale, ';')).split('\r\n');
+      const rule = lines.filter((line) => line.startsWith(`${label}:`));
+      expect(rule, language).toHaveLength(1);
+      expect(rule[0]!.split(`${label}:`)).toHaveLength(2);
+      expect(rule[0]!).toContain('± 10 %');
+      const html = downloadText('html', await options(language, locale, ';'));
+      expect(html).toMatch(new RegExp(`<dt>${label}</dt><dd>[^<:]+±`));
+    }
   });
 
   it('names the file after the report and its period', () => {

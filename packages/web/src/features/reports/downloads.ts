@@ -1,6 +1,7 @@
 import type { AvesPesosResponse } from '@portal/shared';
 import type { TFunction } from 'i18next';
 import { saveTextFile } from '../../components/textFile';
+import type { NumberFormat } from '../records/numbers';
 import { isoToMasked } from '../records/dates';
 import { toCsv, toHtml, toTxt } from './exportFormat';
 import { COLUMN_IDS, coveredNames, LEVELS, numberText, reportTable, type ColumnId, type Level, type TableTexts } from './reportTable';
@@ -19,16 +20,27 @@ function metaOf(t: TFunction, kind: ReportKind, report: AvesPesosResponse): [str
     ...(names.nucleos.length ? [[t(`reports.keys.${kind}.nucleo`), names.nucleos.join(', ')] as [string, string]] : []),
     ...(names.lotes.length ? [[t(`reports.keys.${kind}.lote`), names.lotes.join(', ')] as [string, string]] : []),
     [t('reports.scalesLabel'), report.balancas.join(', ') || t('reports.none')],
-    [t('reports.uniformity'), t('reports.uniformityRule')],
+    [t('reports.uniformity'), t('reports.uniformityBand')],
   ];
 }
 
+export interface DownloadOptions {
+  /** Texts, numbers and language of the user's reports language (useReportLanguage), not the interface's. */
+  t: TFunction;
+  numbers: NumberFormat;
+  language: string;
+  kind: ReportKind;
+  report: AvesPesosResponse;
+  /** The user's CSV separator. */
+  separator: string;
+}
+
 /**
- * The text of a download. CSV titles its columns with the section 3 names (data, lote, pesoMedio,
- * cv …) and writes numbers without thousands separators, so spreadsheets read them; TXT and HTML
- * use the translated labels. Numbers follow the interface language (pt-BR: decimal comma).
+ * The text of a download, in the user's reports language. CSV titles its columns with the
+ * section 3 names (data, lote, pesoMedio, cv …) and writes numbers without thousands separators,
+ * so spreadsheets read them; TXT and HTML use the translated labels and grouped numbers.
  */
-export function downloadText(format: DownloadFormat, options: { t: TFunction; kind: ReportKind; report: AvesPesosResponse; locale: string; language: string; separator: string }): string {
+export function downloadText(format: DownloadFormat, options: DownloadOptions): string {
   const { t, kind, report } = options;
   const machine = format === 'csv';
   const texts: TableTexts = {
@@ -37,7 +49,7 @@ export function downloadText(format: DownloadFormat, options: { t: TFunction; ki
     headers: Object.fromEntries(COLUMN_IDS.map((id) => [id, machine ? id : t(`reports.columns.${kind}.${id}`)])) as Record<ColumnId, string>,
     levels: Object.fromEntries(LEVELS.map((level) => [level, machine ? level : t(`reports.levels.${level}`)])) as Record<Level, string>,
   };
-  const table = reportTable(report, texts, numberText(options.locale, !machine));
+  const table = reportTable(report, texts, numberText(options.numbers, !machine));
   if (format === 'csv') return toCsv(table, options.separator);
   if (format === 'txt') return toTxt(table);
   return toHtml(table, options.language);

@@ -1,4 +1,5 @@
-import { isIsoDate, type AvesPesosBody } from '@portal/shared';
+import { isIsoDate, type AvesPesosBody, type ReportHeader } from '@portal/shared';
+import { isoToMasked } from '../records/dates';
 
 /**
  * The filters of a weighing report, kept in the url query so a report can be bookmarked and
@@ -90,4 +91,18 @@ export function reportBody(filters: ReportFilters & { inicio: string; fim: strin
 /** True when the filters name a period, i.e. the url is a generated report. */
 export function isGenerated(filters: ReportFilters): filters is ReportFilters & { inicio: string; fim: string } {
   return filters.inicio !== undefined && filters.fim !== undefined;
+}
+
+/** The filters in force on one line: period, then each filter chosen ('01/11/2026 – 30/11/2026 · Granja Primavera · L-7'). */
+export function filtersSummary(filters: ReportFilters, header: ReportHeader | undefined, periodRange: (from: string, to: string) => string): string {
+  const farm = header?.nucleos.find((nucleo) => nucleo.id === filters.nucleo);
+  const lote = header?.nucleos.flatMap((nucleo) => nucleo.lotes).find((entry) => entry.id === filters.lote);
+  const parts = [
+    filters.inicio && filters.fim ? periodRange(isoToMasked(filters.inicio), isoToMasked(filters.fim)) : undefined,
+    farm?.nome,
+    lote?.codigo,
+    filters.aviario,
+    filters.sexo,
+  ];
+  return parts.filter((part): part is string => Boolean(part)).join(' · ');
 }

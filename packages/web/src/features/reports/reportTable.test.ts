@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLUMN_IDS, LEVELS, numberText, printPages, reportBoxes, reportTable, scoresText, type ColumnId, type Level } from './reportTable';
+import { numberFormat } from '../records/numbers';
 import { birdLevel } from './statFields';
 import { TEST_REPORT } from './testReport';
 
@@ -12,15 +13,15 @@ const cellsOf = (table: ReturnType<typeof reportTable>, rowIndex: number) =>
 
 describe('numberText', () => {
   it('writes pt-BR with a decimal comma, grouping only when asked', () => {
-    expect(numberText('pt-BR', false)(1234.5, 1)).toBe('1234,5');
-    expect(numberText('pt-BR', true)(1234.5, 1)).toBe('1.234,5');
-    expect(numberText('en-US', false)(1234.5, 2)).toBe('1234.50');
-    expect(numberText('es-ES', true)(12345.67, 2)).toBe('12.345,67');
+    expect(numberText(numberFormat('pt-BR'), false)(1234.5, 1)).toBe('1234,5');
+    expect(numberText(numberFormat('pt-BR'), true)(1234.5, 1)).toBe('1.234,5');
+    expect(numberText(numberFormat('en-US'), false)(1234.5, 2)).toBe('1234.50');
+    expect(numberText(numberFormat('es-ES'), true)(12345.67, 2)).toBe('12.345,67');
   });
 });
 
 describe('reportTable', () => {
-  const table = reportTable(TEST_REPORT, texts, numberText('pt-BR', false));
+  const table = reportTable(TEST_REPORT, texts, numberText(numberFormat('pt-BR'), false));
 
   it('has one row per node, total first, depth first', () => {
     expect(table.rows.map((row) => row[0])).toEqual(['total', 'grupo', 'categoria', 'lado', 'box', 'box']);
@@ -65,7 +66,7 @@ describe('reportTable', () => {
       grupos: [],
       total: { ...TEST_REPORT.total, totalAves: 0, pesoTotal: 0, pesoMedio: null, desvioP: null, cv: null, uni: null, scores: [] },
     };
-    expect(cellsOf(reportTable(empty, texts, numberText('en-US', false)), 0)).toMatchObject({ totalAves: '0', pesoTotal: '0.0', pesoMedio: '', cv: '' });
+    expect(cellsOf(reportTable(empty, texts, numberText(numberFormat('en-US'), false)), 0)).toMatchObject({ totalAves: '0', pesoTotal: '0.0', pesoMedio: '', cv: '' });
   });
 
   it('marks numeric columns for alignment', () => {
@@ -80,7 +81,7 @@ describe('scoresText', () => {
       { score: 1, count: 3, percent: 30 },
       { score: 2, count: 7, percent: 70 },
     ];
-    expect(scoresText(scores, numberText('en-US', false))).toBe('1: 3 (30.00 %) | 2: 7 (70.00 %)');
+    expect(scoresText(scores, numberText(numberFormat('en-US'), false))).toBe('1: 3 (30.00 %) | 2: 7 (70.00 %)');
   });
 });
 

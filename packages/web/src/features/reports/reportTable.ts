@@ -1,5 +1,6 @@
 import type { AvesPesosResponse, Estatisticas, ReportBox, ReportGrupo } from '@portal/shared';
 import { isoToMasked } from '../records/dates';
+import type { NumberFormat } from '../records/numbers';
 import { DIGITS, STAT_FIELDS } from './statFields';
 
 /**
@@ -43,17 +44,9 @@ export interface TableTexts {
 /** Numbers as text: `digits` fixed decimals; `grouping` adds thousands separators (not in CSV, so spreadsheets read them). */
 export type NumberText = (value: number, digits: number) => string;
 
-/** The number writer of a locale (pt-BR: 1234,5 or 1.234,5). */
-export function numberText(locale: string, grouping: boolean): NumberText {
-  const cache = new Map<number, Intl.NumberFormat>();
-  return (value, digits) => {
-    let format = cache.get(digits);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping });
-      cache.set(digits, format);
-    }
-    return format.format(value);
-  };
+/** The number writer of a report's number format (useReportLanguage's `numbers`): 1.234,5 with grouping, 1234,5 without. */
+export function numberText(numbers: NumberFormat, grouping: boolean): NumberText {
+  return grouping ? (value, digits) => numbers.format(value, digits) : (value, digits) => numbers.plain(value, digits);
 }
 
 interface NodeKeys {

@@ -1,8 +1,7 @@
 import type { SiloLeiturasResponse } from '@portal/shared';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
-import { useNumberFormat } from '../records/useNumberFormat';
+import { useReportLanguage } from '../../components/reports/useReportLanguage';
 import { localStampOf } from './siloBalanceTable';
 
 const COLORS = { level: '#1c7ed6', pendente: '#f08c00', confirmada: '#2f9e44', descartada: '#868e96' };
@@ -13,9 +12,9 @@ const COLORS = { level: '#1c7ed6', pendente: '#f08c00', confirmada: '#2f9e44', d
  * timezone. Loaded lazily: ECharts stays out of the first screen.
  */
 export default function SiloBalanceChart({ report }: { report: SiloLeiturasResponse }) {
-  const { t, i18n } = useTranslation();
-  const n = useNumberFormat();
-  const shown = JSON.stringify([report.silo.id, report.di, report.df, report.leituras.length, report.entregas, i18n.language]);
+  // Part of the report: its language and the user's number format, on the axis and in the tooltips.
+  const { t, language, numbers: n } = useReportLanguage();
+  const shown = JSON.stringify([report.silo.id, report.di, report.df, report.leituras.length, report.entregas, language, n.decimalMark]);
   const option = useMemo(() => {
     const stamp = localStampOf(report.timezone);
     const shortRange = report.leituras.length > 0 && report.leituras.at(-1)!.em - report.leituras[0]!.em <= 3 * 86_400_000;

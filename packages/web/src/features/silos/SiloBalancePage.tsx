@@ -39,10 +39,14 @@ export default function SiloBalancePage({ route }: ScreenProps) {
   const period = useReportPeriod(30);
   const report = useSiloBalance(siloId ?? 0, siloId === undefined ? null : period.period);
   const number = (value: number | null) => format.number(value, 1);
+  // Once the page is titled with the silo's name, the trail reads 'Silos / Silo 1' (not 'Silos /
+  // Silo / Silo 1'); the back arrow still leads to the silo.
+  const crumbs = report.data && siloId !== undefined ? heading.crumbs.filter((crumb) => crumb.to !== siloPath({ id: siloId })) : heading.crumbs;
 
+  // The report, its print and its file speak the reports language (format.t); the screen around them the interface's (t).
   const download = () => {
     if (!report.data) return;
-    const columns = Object.fromEntries(BALANCE_COLUMNS.map((column) => [column, t(`silos.balance.columns.${column}`)]));
+    const columns = Object.fromEntries(BALANCE_COLUMNS.map((column) => [column, format.t(`silos.balance.columns.${column}`)]));
     const { header, rows } = balanceCsv(report.data, columns as Record<(typeof BALANCE_COLUMNS)[number], string>);
     format.download(balanceCsvName(report.data), format.csv(header, rows));
   };
@@ -65,9 +69,10 @@ export default function SiloBalancePage({ route }: ScreenProps) {
   }
 
   return (
-    <PageFrame title={report.data?.silo.nome ?? heading.title} description={heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
+    <PageFrame title={report.data?.silo.nome ?? heading.title} description={heading.description} crumbs={crumbs} backTo={heading.backTo}>
       <ReportPeriodBar
         period={period}
+        printTitle={report.data ? `${format.t(`screens.${route.screen}.title`)} · ${report.data.silo.nome}` : undefined}
         actions={
           <Button variant="default" leftSection={<IconDownload size={18} />} onClick={download} disabled={!report.data} data-testid="balance-csv">
             {t('silos.balance.csv')}
@@ -79,8 +84,9 @@ export default function SiloBalancePage({ route }: ScreenProps) {
   );
 }
 
+/** The report itself: in the reports language and the user's number format. */
 function BalanceReport({ report, canWrite, number }: { report: SiloLeiturasResponse; canWrite: boolean; number: (value: number | null) => string }) {
-  const { t } = useTranslation();
+  const { t, locale } = useReportFormat();
   const totals = balanceTotals(report);
   const stamp = localStampOf(report.timezone);
   const kg = (value: number | null) => (value === null ? number(null) : t('silos.kg', { value: number(value) }));
@@ -91,7 +97,7 @@ function BalanceReport({ report, canWrite, number }: { report: SiloLeiturasRespo
     ['semDados', String(totals.dias_sem_dados)],
   ];
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" lang={locale}>
       {report.fonte === 'movimentos' && (
         <Alert color="blue" icon={<IconScale size={18} />} data-testid="balance-no-scale">
           {t('silos.balance.noScale')}{' '}
@@ -132,7 +138,9 @@ function BalanceReport({ report, canWrite, number }: { report: SiloLeiturasRespo
 }
 
 function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; canWrite: boolean; kg: (value: number | null) => string }) {
-  const { t } = useTranslation();
+  // The list is the report's; its buttons and what they answer are the screen's.
+  const { t: interfaceT } = useTranslation();
+  const { t } = useReportFormat();
   const decide = useDecideDelivery();
   // The delivery and the button being answered, for the busy state.
   const [busy, setBusy] = useState<{ em: number; confirmar: boolean } | null>(null);
@@ -143,10 +151,10 @@ function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; ca
     decide.mutate(
       { idsilo: report.silo.id, em: entrega.em, confirmar },
       {
-        onSuccess: () => notifications.show({ color: 'field', message: t('feedback.done') }),
+        onSuccess: () => notifications.show({ color: 'field', message: interfaceT('feedback.done') }),
         onError: (error) => {
           console.error('[silos] confirmentrega failed', error);
-          notifications.show({ color: 'red', message: errorText(error, t) });
+          notifications.show({ color: 'red', message: errorText(error, interfaceT) });
         },
         onSettled: () => setBusy(null),
       },
@@ -192,7 +200,7 @@ function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; ca
                       onClick={() => act(entrega, true)}
                       data-testid="delivery-confirm"
                     >
-                      {t('silos.balance.confirm')}
+                      {interfaceT('silos.balance.confirm')}
                     </Button>
                     <Button
                       variant="default"
@@ -202,7 +210,7 @@ function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; ca
                       onClick={() => act(entrega, false)}
                       data-testid="delivery-dismiss"
                     >
-                      {t('silos.balance.dismiss')}
+                      {interfaceT('silos.balance.dismiss')}
                     </Button>
                   </Group>
                 )}
@@ -216,7 +224,7 @@ function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; ca
 }
 
 function DayTable({ report, number }: { report: SiloLeiturasResponse; number: (value: number | null) => string }) {
-  const { t } = useTranslation();
+  const { t } = useReportFormat();
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="lg" mb="sm">

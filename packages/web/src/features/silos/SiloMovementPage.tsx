@@ -112,6 +112,7 @@ function MovementForm({ route, silo, tipo }: { route: ScreenRoute; silo: Silo; t
       route={route}
       state={state}
       title={t(`silos.movement.title.${tipo}`)}
+      parentNames={{ siloDetail: silo.nome }}
       badges={
         <Badge variant="light" color={look.color} size="lg" tt="none" leftSection={<look.icon size={14} />} maw="100%" data-testid="movement-silo">
           {silo.nome}

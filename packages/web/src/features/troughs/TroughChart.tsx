@@ -1,12 +1,11 @@
 import type { CalhaGraphResponse } from '@portal/shared';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNumberFormat } from '../records/useNumberFormat';
 import { EChart } from '../../components/charts/EChart';
+import { useReportLanguage } from '../../components/reports/useReportLanguage';
 import type { EChartsCoreOption } from '../../components/charts/echarts';
 // Registers markArea (the gaps and stoppages) with the shared ECharts build.
 import './echarts';
-import { chartArea, chartLines, localDateTime } from './troughReport';
+import { chartArea, chartLines, chartRange, localDateTime } from './troughReport';
 
 /** Colours of the chart, the legend and the table's badges (TroughsPage) alike. */
 export const TROUGH_COLORS = {
@@ -21,7 +20,6 @@ export const TROUGH_COLORS = {
 const PRESENCE_AXIS_MAX = 4;
 /** A gap or stoppage is drawn at least this share of the period wide. */
 const MIN_AREA_SHARE = 1 / 250;
-const HOUR_MS = 3_600_000;
 
 /**
  * getgraph_calha drawn: rpm over time (blue line, breaking at gaps), feed presence as a green
@@ -30,14 +28,16 @@ const HOUR_MS = 3_600_000;
  * UTC over shifted instants). Loaded lazily: ECharts stays out of the first screen.
  */
 export default function TroughChart({ graph }: { graph: CalhaGraphResponse }) {
-  const { t, i18n } = useTranslation();
-  const n = useNumberFormat();
-  const shown = JSON.stringify([graph.iddevice, graph.idcalha, graph.di, graph.df, graph.pontos.length, graph.lacunas.length, graph.paradas.length, i18n.language]);
+  // Part of the report: its language and the user's number format.
+  const { t, language, numbers: n } = useReportLanguage();
+  const shown = JSON.stringify([graph.iddevice, graph.idcalha, graph.di, graph.df, graph.pontos.length, graph.lacunas.length, graph.paradas.length, language, n.decimalMark]);
+
+  // Up to now when the period runs into the future (troughReport.ts); fixed per drawing, like the option.
+  const range = useMemo(() => chartRange(graph, Date.now()), [shown]);
 
   const option = useMemo<EChartsCoreOption>(() => {
     const { rpm, presenca } = chartLines(graph);
-    const start = Date.parse(`${graph.di}T00:00:00Z`);
-    const end = Date.parse(`${graph.df}T00:00:00Z`) + 24 * HOUR_MS;
+    const [start, end] = range;
     const minimum = (end - start) * MIN_AREA_SHARE;
     const names = {
       rpm: t('troughs.chart.rpm'),
@@ -131,7 +131,13 @@ export default function TroughChart({ graph }: { graph: CalhaGraphResponse }) {
       height={340}
       label={t('troughs.chart.label', { calha: graph.idcalha, serie: graph.serie })}
       testId="trough-chart"
-      attributes={{ 'data-points': graph.pontos.length, 'data-gaps': graph.lacunas.length, 'data-stoppages': graph.paradas.length }}
+      attributes={{
+        'data-points': graph.pontos.length,
+        'data-gaps': graph.lacunas.length,
+        'data-stoppages': graph.paradas.length,
+        // The instant the time axis ends (UTC; the axis draws it in the owner's time).
+        'data-axis-end': new Date(range[1] - graph.timezone * 3_600_000).toISOString(),
+      }}
     />
   );
 }

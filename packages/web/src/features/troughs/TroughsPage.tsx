@@ -69,14 +69,16 @@ export default function TroughsPage({ route }: ScreenProps) {
     );
 
   const troughs = monitor ? [...new Set([...monitor.calhas, ...(idcalha === undefined ? [] : [idcalha])])].sort((a, b) => a - b) : [];
-  const kindText = (kind: IntervalKind) => t(`troughs.kind.${kind}`);
 
+  // The report, its print and its files speak the reports language (rt); the screen around them the interface's (t).
+  const rt = format.t;
+  const reportKindText = (kind: IntervalKind) => rt(`troughs.kind.${kind}`);
   const downloadDays = (data: CalhaGraphResponse) =>
-    format.download(csvName(data, 'dias'), format.csv([t('troughs.days.data'), ...DAY_COLUMNS.map((column) => t(`troughs.days.${column}`))], dayCsvRows(data.dias)));
+    format.download(csvName(data, 'dias'), format.csv([rt('troughs.days.data'), ...DAY_COLUMNS.map((column) => rt(`troughs.days.${column}`))], dayCsvRows(data.dias)));
   const downloadIntervals = (data: CalhaGraphResponse) =>
     format.download(
       csvName(data, 'intervalos'),
-      format.csv([t('troughs.intervals.kind'), t('troughs.intervals.inicio'), t('troughs.intervals.fim'), t('troughs.intervals.minutos')], intervalCsvRows(intervalRows(data), data.timezone, kindText)),
+      format.csv([rt('troughs.intervals.kind'), rt('troughs.intervals.inicio'), rt('troughs.intervals.fim'), rt('troughs.intervals.minutos')], intervalCsvRows(intervalRows(data), data.timezone, reportKindText)),
     );
 
   let body;
@@ -103,7 +105,7 @@ export default function TroughsPage({ route }: ScreenProps) {
   else if (graph.isError) body = <Failure error={graph.error} />;
   else if (period.period === null) body = null;
   else if (!graph.data) body = <Waiting />;
-  else body = <TroughReport graph={graph.data} kindText={kindText} number={format.number} />;
+  else body = <TroughReport graph={graph.data} kindText={reportKindText} number={format.number} />;
 
   return (
     <PageFrame title={heading.title} description={heading.description} crumbs={heading.crumbs} backTo={heading.backTo}>
@@ -134,6 +136,7 @@ export default function TroughsPage({ route }: ScreenProps) {
       <ReportPeriodBar
         period={period}
         quickRanges={[7, 30, 365]}
+        printTitle={rt(`screens.${route.screen}.title`)}
         actions={
           <>
             <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => graph.data && downloadDays(graph.data)} disabled={!graph.data} data-testid="trough-csv-days">
@@ -173,9 +176,11 @@ interface ReportProps {
   number: (value: number | null, decimals: number) => string;
 }
 
-/** Totals, chart, intervals and days of a loaded trough. */
+/** Totals, chart, intervals and days of a loaded trough: in the reports language and the user's number format. */
 function TroughReport({ graph, kindText, number }: ReportProps) {
-  const { t } = useTranslation();
+  // 'Show all' is a control of the screen (interface language); the rest is the report's.
+  const { t: interfaceT } = useTranslation();
+  const { t, locale } = useReportFormat();
   const intervals = useMemo(() => intervalRows(graph), [graph]);
   const [allIntervals, setAllIntervals] = useState(false);
   const listed = allIntervals ? intervals : intervals.slice(0, INTERVALS_FIRST);
@@ -189,7 +194,7 @@ function TroughReport({ graph, kindText, number }: ReportProps) {
   ] as const;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" lang={locale}>
       <Text size="sm" fw={600} className={reportPrintClasses.printOnly}>
         {t('troughs.printHeading', { serie: graph.serie, nome: graph.nome || graph.serie, number: graph.idcalha })}
       </Text>
@@ -252,7 +257,7 @@ function TroughReport({ graph, kindText, number }: ReportProps) {
         )}
         {listed.length < intervals.length && (
           <Button variant="subtle" mt="xs" onClick={() => setAllIntervals(true)} className={reportPrintClasses.noPrint} data-testid="trough-intervals-all">
-            {t('troughs.intervals.showAll', { count: intervals.length })}
+            {interfaceT('troughs.intervals.showAll', { count: intervals.length })}
           </Button>
         )}
       </Card>

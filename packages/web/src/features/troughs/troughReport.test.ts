@@ -1,6 +1,6 @@
 import type { CalhaDia } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { chartArea, chartLines, csvName, dayCsvRows, intervalCsvRows, intervalRows, localDateTime, periodTotals } from './troughReport';
+import { chartArea, chartLines, chartRange, csvName, dayCsvRows, intervalCsvRows, intervalRows, localDateTime, periodTotals } from './troughReport';
 
 const EMPTY_DAY = (data: string): CalhaDia => ({ data, minutos_ligada: null, voltas: null, minutos_lacuna: null, paradas: null, presenca_pct: null });
 
@@ -49,5 +49,19 @@ describe('troughs report', () => {
     const [from, to] = chartArea({ inicio: '2026-05-10T10:00:00.000Z', fim: '2026-05-10T10:02:00.000Z' }, 0, 10 * 60_000);
     expect([to - from, (from + to) / 2]).toEqual([10 * 60_000, Date.parse('2026-05-10T10:01:00.000Z')]);
     expect(csvName({ serie: 'MC/01 a', idcalha: 2, di: '2026-05-01', df: '2026-05-02' }, 'dias')).toBe('calhas-MC_01_a-2-2026-05-01_2026-05-02-dias.csv');
+  });
+
+  it('ends the time axis at now when the period runs into the future, at the period’s end otherwise', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const ponto = (em: string) => ({ em, rpm: 20, ligada: true, presenca: true, voltas: 0 });
+    const today = { di: '2026-05-10', df: '2026-05-10', timezone: -3, pontos: [ponto('2026-05-10T12:00:00.000Z')], lacunas: [], paradas: [] };
+    // 13:00 UTC is 10:00 at -3: the axis runs from midnight to 10:00, not to the next midnight.
+    expect(chartRange(today, at('2026-05-10T13:00:00.000Z'))).toEqual([at('2026-05-10T00:00:00.000Z'), at('2026-05-10T10:00:00.000Z')]);
+    // A past period keeps every day whole.
+    expect(chartRange({ ...today, df: '2026-05-11' }, at('2026-06-01T00:00:00.000Z'))).toEqual([at('2026-05-10T00:00:00.000Z'), at('2026-05-12T00:00:00.000Z')]);
+    // A reading after the browser's clock (a clock behind) stays on the axis.
+    expect(chartRange(today, at('2026-05-10T11:00:00.000Z'))[1]).toBe(at('2026-05-10T09:00:00.000Z'));
+    // A period wholly ahead (nothing to draw yet) keeps its days.
+    expect(chartRange({ ...today, di: '2026-05-20', df: '2026-05-21', pontos: [] }, at('2026-05-10T13:00:00.000Z'))).toEqual([at('2026-05-20T00:00:00.000Z'), at('2026-05-22T00:00:00.000Z')]);
   });
 });

@@ -96,3 +96,19 @@ export function chartArea(interval: { inicio: string; fim: string }, timezone: n
   const missing = Math.max(0, minimumMs - (end - start));
   return [start - missing / 2, end + missing / 2];
 }
+
+/**
+ * The chart's time axis, in the owner's time: from the first day's midnight to the end of the last
+ * day, or to now when the period runs into the future (a report of today asked at 10:00 does not
+ * spend the afternoon's width on hours without readings); later readings than the browser's clock
+ * (a clock behind) stay on the chart.
+ */
+export function chartRange(graph: Pick<CalhaGraphResponse, 'di' | 'df' | 'timezone' | 'pontos' | 'lacunas' | 'paradas'>, nowMs: number): [number, number] {
+  const shift = graph.timezone * HOUR_MS;
+  const start = Date.parse(`${graph.di}T00:00:00Z`);
+  const periodEnd = Date.parse(`${graph.df}T00:00:00Z`) + 24 * HOUR_MS;
+  const instants = [...graph.pontos.map((ponto) => ponto.em), ...graph.lacunas.map((gap) => gap.fim), ...graph.paradas.map((stop) => stop.fim)];
+  const lastData = instants.reduce((latest, iso) => Math.max(latest, Date.parse(iso) + shift), Number.NEGATIVE_INFINITY);
+  const end = Math.min(periodEnd, Math.max(nowMs + shift, lastData));
+  return [start, end > start ? end : periodEnd];
+}

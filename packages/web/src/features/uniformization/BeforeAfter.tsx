@@ -1,10 +1,9 @@
 import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { Estatisticas } from '@portal/shared';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart';
-import { useNumberFormat } from '../records/useNumberFormat';
-import { CategoryName, useCategoryLabel } from './CategoryName';
+import { useReportLanguage } from '../../components/reports/useReportLanguage';
+import { categoryLabel, CategoryName } from './CategoryName';
 import { ResultCard } from './Panels';
 import { compareGrading, type CategoryComparison } from './selection';
 
@@ -15,10 +14,12 @@ interface BeforeAfterProps {
   after: ReadonlyArray<{ categoria: string; stats: Estatisticas }>;
 }
 
-/** The flock's uniformity before grading against each category's after it: figures, a table and a bar chart. */
+/**
+ * The flock's uniformity before grading against each category's after it: figures, a table and a
+ * bar chart, in the reports language and the user's number format.
+ */
 export function BeforeAfter({ before, after }: BeforeAfterProps) {
-  const { t } = useTranslation();
-  const n = useNumberFormat();
+  const { t, numbers: n } = useReportLanguage();
   const figures = useFigures();
   const rows = compareGrading(before, after);
   const whole = figures(before);
@@ -93,14 +94,12 @@ export function BeforeAfter({ before, after }: BeforeAfterProps) {
 
 /** Uniformity and CV, the whole flock first (grey) then each category, as bars. */
 function UniformityChart({ before, rows }: { before: Estatisticas; rows: CategoryComparison[] }) {
-  const { t, i18n } = useTranslation();
-  const n = useNumberFormat();
-  const label = useCategoryLabel();
-  const names = [t('uniformization.chart.before'), ...rows.map((row) => label(row.categoria))];
+  const { t, language, numbers: n } = useReportLanguage();
+  const names = [t('uniformization.chart.before'), ...rows.map((row) => categoryLabel(row.categoria, t))];
   const uni = [before.uni, ...rows.map((row) => row.stats.uni)];
   const cv = [before.cv, ...rows.map((row) => row.stats.cv)];
   // Redrawn only when what it shows changes (the arrays above are new on every render).
-  const shown = JSON.stringify([names, uni, cv, i18n.language]);
+  const shown = JSON.stringify([names, uni, cv, language, n.decimalMark]);
   const option = useMemo(() => {
     // The whole flock's bars in greys, so "before" stands apart from the categories.
     const bars = (values: (number | null)[], color: string, first: string) => values.map((value, index) => ({ value, itemStyle: { color: index === 0 ? first : color } }));
@@ -143,7 +142,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /** The figures of a group: birds, mean (g), uniformity and CV (%). */
 function useFigures() {
-  const n = useNumberFormat();
+  const { numbers: n } = useReportLanguage();
   return (stats: Estatisticas) => ({
     aves: n.format(stats.totalAves, 0),
     pesoMedio: n.format(stats.pesoMedio, 1),

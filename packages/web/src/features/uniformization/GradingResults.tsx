@@ -3,9 +3,9 @@ import { IconFileImport } from '@tabler/icons-react';
 import type { TotaisSelauto } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useReportLanguage } from '../../components/reports/useReportLanguage';
 import { isoToMasked } from '../records/dates';
 import { NoticePanel } from '../records/NoticePanel';
-import { useNumberFormat } from '../records/useNumberFormat';
 import { useTotaisSelauto } from './api';
 import { CategoryName, categoryColor } from './CategoryName';
 import { BeforeAfter } from './BeforeAfter';
@@ -22,10 +22,13 @@ interface GradingResultsProps {
 
 /**
  * The grader's totals per category for the flock, then its uniformity before and after grading:
- * all from one gettotaisselauto call (a phone in a shed pays for every round trip).
+ * all from one gettotaisselauto call (a phone in a shed pays for every round trip). The results
+ * are a report (reports language, the user's number format); the empty state with its Import
+ * button is the screen's (interface language).
  */
 export function GradingResults({ farm, flock, grader, inicio, fim }: GradingResultsProps) {
   const { t } = useTranslation();
+  const report = useReportLanguage();
   const totals = useTotaisSelauto(grader.id, flock.id, inicio, fim);
 
   if (totals.isError) return <UniError error={totals.error} onRetry={() => void totals.refetch()} />;
@@ -49,9 +52,9 @@ export function GradingResults({ farm, flock, grader, inicio, fim }: GradingResu
   }
 
   return (
-    <Stack gap="lg" data-testid="uni-results">
+    <Stack gap="lg" data-testid="uni-results" lang={report.locale}>
       <Text c="dimmed" size="sm" data-testid="uni-summary">
-        {t('uniformization.summary', {
+        {report.t('uniformization.summary', {
           flock: flock.codigo,
           farm: farm.nome,
           grader: grader.nome.trim() || grader.serie,
@@ -68,8 +71,7 @@ export function GradingResults({ farm, flock, grader, inicio, fim }: GradingResu
 
 /** gettotaisselauto: the flock's birds, weight, mean and share per category over the period. */
 function TotalsCard({ totals }: { totals: TotaisSelauto }) {
-  const { t } = useTranslation();
-  const n = useNumberFormat();
+  const { t, numbers: n } = useReportLanguage();
   const kg = (grams: number) => n.format(grams / 1000, 1);
   // A category without birds has no mean: a dash, not an empty cell.
   const grams = (value: number | null) => (value === null ? '–' : n.format(value, 1));

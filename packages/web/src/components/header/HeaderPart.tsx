@@ -1,0 +1,45 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+
+/** A header part that could not be fetched (weak signal, a new release): the header stays, without it. */
+class PartBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`[header] ${this.props.name} failed to load`, error);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+// Their own chunks: the login page (the first screen, under its JavaScript budget) never needs
+// the menu, indicator and tooltip components these bring.
+const OwnerPicker = lazy(() => import('./HeaderOwnerPicker').then((module) => ({ default: module.HeaderOwnerPicker })));
+const WarningsButton = lazy(() => import('./DeviceWarningsButton').then((module) => ({ default: module.DeviceWarningsButton })));
+
+/** The header's owner picker, loaded on demand. */
+export function LazyOwnerPicker() {
+  return (
+    <PartBoundary name="owner picker">
+      <Suspense fallback={null}>
+        <OwnerPicker />
+      </Suspense>
+    </PartBoundary>
+  );
+}
+
+/** The header's device warnings, loaded on demand. */
+export function LazyWarningsButton() {
+  return (
+    <PartBoundary name="device warnings">
+      <Suspense fallback={null}>
+        <WarningsButton />
+      </Suspense>
+    </PartBoundary>
+  );
+}

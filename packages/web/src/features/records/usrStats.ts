@@ -1,0 +1,10 @@
+import { usrStats, type UsrStats } from '@portal/shared';
+import { apiRequest } from '../../api/client';
+
+/**
+ * usrstats (the dashboard's counts and flock tiles) of an owner: one query key and one fetch for
+ * the dashboard and for useOwner, which reads the user's own counts to pick a landing owner.
+ */
+export const usrStatsKey = (prop: number | undefined) => ['usrstats', prop ?? 'self'] as const;
+
+export const fetchUsrStats = (prop: number | undefined): Promise<UsrStats> => apiRequest('usrstats', { query: { prop }, schema: usrStats });
