@@ -9,8 +9,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/dialect.js';
-import { mqttOverWebSocket } from './devices/broker.js';
-import { deviceGateway } from './devices/gateway.js';
+import { mqttOverWebSocket } from './mqtt/broker.js';
+import { deviceGateway } from './mqtt/gateway.js';
 import { authenticate } from './http/auth.js';
 import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostHeader } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/dialect.js';
-import type { DeviceGateway } from '../devices/types.js';
+import type { DeviceGateway } from '../mqtt/types.js';
 import type { ReportRunner } from '../reports/runner.js';
 import type { OwnerScopes } from './permissions/scope.js';
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { until } from '../test/device-client.js';
-import type { DeviceEvent } from '../devices/types.js';
+import type { DeviceEvent } from '../mqtt/types.js';
 import { createLiveHub, SLOW_SOCKET_BYTES } from './hub.js';
 
 /** Just enough of a ws socket: what the hub sends, and a settable backlog. */

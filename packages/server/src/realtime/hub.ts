@@ -2,8 +2,8 @@ import { LIVE_CHANNEL_VERSION, LIVE_CLOSE, LIVE_PATH, type ErrorCode, type LiveC
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isDatabaseUnavailable } from '../db/dialect.js';
-import type { FotoRequests } from '../devices/foto-requests.js';
-import type { DeviceEvent, DeviceGateway } from '../devices/types.js';
+import type { FotoRequests } from '../mqtt/foto-requests.js';
+import type { DeviceEvent, DeviceGateway } from '../mqtt/types.js';
 import { AppError } from '../http/errors.js';
 import type { DeviceAccess } from './access.js';
 import { parseClientMessage } from './messages.js';
@@ -29,7 +29,7 @@ export interface LiveHubDeps {
   authenticateToken: (token: string) => Promise<{ userId: number; sessionId: number } | undefined>;
   findDevices: FindDevices;
   access: DeviceAccess;
-  /** Records users' picture requests and applies their limits (devices/foto-requests.ts). */
+  /** Records users' picture requests and applies their limits (mqtt/foto-requests.ts). */
   fotoRequests: Pick<FotoRequests, 'askedByUser' | 'withdraw'>;
   clock: () => number;
   log: FastifyBaseLogger;

@@ -1,5 +1,5 @@
 import { deviceKey, type LiveDevice } from '@portal/shared';
-import type { KnownDevice } from '../devices/types.js';
+import type { KnownDevice } from '../mqtt/types.js';
 import type { DeviceAccess } from './access.js';
 
 /** A registered device as the hub keeps it: the gateway's view of a device. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
-import { readingsStore, READING_PERIOD_MS } from '../devices/readings-store.js';
+import { readingsStore, READING_PERIOD_MS } from '../mqtt/readings-store.js';
 import { DEMO_EMAIL, seedDemo } from '../demo/seed.js';
 import { describeEachDialect } from '../test/harness.js';
 import { loadAccountOverHttp } from './account-http.js';

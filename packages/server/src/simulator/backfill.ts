@@ -1,8 +1,8 @@
 import type { Device, LiveReading } from '@portal/shared';
 import type { Database } from '../db/dialect.js';
 import { seededRandom } from '../demo/weighings.js';
-import { READING_PERIOD_MS, readingsStore, type ReadingRow } from '../devices/readings-store.js';
-import type { KnownDevice } from '../devices/types.js';
+import { READING_PERIOD_MS, readingsStore, type ReadingRow } from '../mqtt/readings-store.js';
+import type { KnownDevice } from '../mqtt/types.js';
 import { syncDosagens } from '../modules/dosing/sync.js';
 import { SILO_MODELS, behaviourFor, type AccountSnapshot } from './plan.js';
 

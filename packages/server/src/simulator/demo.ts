@@ -17,7 +17,7 @@ import { silosService } from '../modules/silos/service.js';
 import { silosRepository } from '../modules/silos/silos.repository.js';
 import { padroesRepository } from '../modules/standards/padroes.repository.js';
 import { standardsService } from '../modules/standards/service.js';
-import { readingsStore } from '../devices/readings-store.js';
+import { readingsStore } from '../mqtt/readings-store.js';
 import { backfillReadings } from './backfill.js';
 import type { AccountSnapshot } from './plan.js';
 import { startSimulator, type DeviceLogin, type RunningSimulator } from './runner.js';

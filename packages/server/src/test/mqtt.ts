@@ -1,8 +1,8 @@
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLogger } from '../logger.js';
-import { deviceGateway, type RunningGateway } from '../devices/gateway.js';
-import type { DeviceEvent } from '../devices/types.js';
+import { deviceGateway, type RunningGateway } from '../mqtt/gateway.js';
+import type { DeviceEvent } from '../mqtt/types.js';
 import type { TestPortal } from './harness.js';
 
 /** A log line as pino wrote it. */

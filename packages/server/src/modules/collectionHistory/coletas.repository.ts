@@ -14,7 +14,7 @@ export interface ColetaDaySums {
   peso_total_dg: number;
 }
 
-/** Completed batches of ground collectors (table coletas, stored by devices/readings-store.ts). */
+/** Completed batches of ground collectors (table coletas, stored by mqtt/readings-store.ts). */
 export function coletasRepository(db: Kysely<Tables>) {
   return {
     /** The owner's timezone (hours from UTC): the history counts days as the owner does. */

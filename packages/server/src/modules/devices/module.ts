@@ -1,4 +1,4 @@
-import { advertisedBrokerPort } from '../../devices/gateway.js';
+import { advertisedBrokerPort } from '../../mqtt/gateway.js';
 import type { FeatureModule } from '../context.js';
 import { chavesRepository } from '../keys/chaves.repository.js';
 import { keysService } from '../keys/service.js';

@@ -8,7 +8,7 @@ import { createFumigador } from '../../test/factories/fumigators.js';
 import { startTestPortal, testDialects, type TestPortal } from '../../test/harness.js';
 import { freePort } from '../../test/server-process.js';
 import { shedPicture } from '../../simulator/picture.js';
-import { READING_PERIOD_MS } from '../../devices/readings-store.js';
+import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
 
 /** The live path: a doser's DOSE readings over MQTT open and close an event, which asks the doser for a picture. */
 for (const dialect of testDialects()) {

@@ -1,4 +1,4 @@
-import { fotosRepository } from '../../devices/fotos.repository.js';
+import { fotosRepository } from '../../mqtt/fotos.repository.js';
 import type { FeatureModule, ServiceSource } from '../context.js';
 import { fumigatorsRepository } from '../fumigators/fumigators.repository.js';
 import { dosagensRepository } from './dosagens.repository.js';
@@ -8,7 +8,7 @@ import { dosingService, type DosingService } from './service.js';
 /**
  * Dosing and fumigation history: reldosagem, reldosagemdetalhe, getfumigacao, getfumigacaodetalhe,
  * getfotosdosagem, registerdosagem, deldosagem. Device events are derived by sync.ts (syncDosagens),
- * called from the live path (devices/messages.ts) and the history backfill.
+ * called from the live path (mqtt/messages.ts) and the history backfill.
  */
 export const dosingModule: FeatureModule = (context) => dosingRoutes(dosingServiceOf(context), context.reports, context.requireAccount, context.scopes);
 

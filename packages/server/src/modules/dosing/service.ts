@@ -15,7 +15,7 @@ import {
   type registerDosagemBody,
 } from '@portal/shared';
 import type { z } from 'zod';
-import type { FotosRepository } from '../../devices/fotos.repository.js';
+import type { FotosRepository } from '../../mqtt/fotos.repository.js';
 import { AppError } from '../../http/errors.js';
 import type { FumigadorDetails, FumigatorsRepository } from '../fumigators/fumigators.repository.js';
 import { fotoUrl } from '../live/service.js';

@@ -1,8 +1,8 @@
 import type { LiveReading } from '@portal/shared';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import { READING_PERIOD_MS } from '../../devices/readings-store.js';
-import type { KnownDevice } from '../../devices/types.js';
+import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
+import type { KnownDevice } from '../../mqtt/types.js';
 import { dosagensRepository, type NewDosagem } from './dosagens.repository.js';
 import { runDeriver, type DerivedRun } from './runs.js';
 
@@ -92,7 +92,7 @@ export async function syncDosagens(db: Kysely<Tables>, deviceId: number, fromEm:
 }
 
 /**
- * The live path's side (devices/messages.ts, after a DOSE reading was kept): once per stored
+ * The live path's side (mqtt/messages.ts, after a DOSE reading was kept): once per stored
  * reading period, while the pump runs or when it stopped, derives the doser's events again, so
  * an open event's volume follows the pump and a stop closes it within 30 s. Answers the events
  * it opened (to ask the doser for a picture).

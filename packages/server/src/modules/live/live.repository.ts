@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import type { KnownDevice } from '../../devices/types.js';
+import type { KnownDevice } from '../../mqtt/types.js';
 import { userTimezone } from '../accounts/users.repository.js';
 
 /** A device as the live calls and the hub need it: who owns it, where it is, when it last spoke. */

@@ -1,5 +1,5 @@
-import { fotoRequests } from '../../devices/foto-requests.js';
-import { fotosRepository } from '../../devices/fotos.repository.js';
+import { fotoRequests } from '../../mqtt/foto-requests.js';
+import { fotosRepository } from '../../mqtt/fotos.repository.js';
 import { deviceAccess } from '../../realtime/access.js';
 import { createLiveHub } from '../../realtime/hub.js';
 import type { FeatureModule } from '../context.js';

@@ -9,8 +9,8 @@ import {
   type devupdtList,
 } from '@portal/shared';
 import type { z } from 'zod';
-import type { FotosRepository } from '../../devices/fotos.repository.js';
-import type { DeviceGateway } from '../../devices/types.js';
+import type { FotosRepository } from '../../mqtt/fotos.repository.js';
+import type { DeviceGateway } from '../../mqtt/types.js';
 import { AppError } from '../../http/errors.js';
 import type { DeviceAccess } from '../../realtime/access.js';
 import { inReach, type OwnerScope } from '../permissions/scope.js';

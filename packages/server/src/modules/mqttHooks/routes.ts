@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DevicesRepository } from '../devices/devices.repository.js';
-import { deviceMay, isOwnClientId, sameText, urlLogin, verifyDeviceLogin } from '../../devices/access.js';
+import { deviceMay, isOwnClientId, sameText, urlLogin, verifyDeviceLogin } from '../../mqtt/access.js';
 
 const TAGS = ['mqtt'];
 const text = (max: number) => z.string().max(max);
@@ -26,7 +26,7 @@ export interface MqttHooksDeps {
 
 /**
  * Login and topic checks for an external broker (EMQX HTTP auth, mosquitto-go-auth's HTTP backend):
- * the embedded broker's rules (devices/access.ts) as HTTP calls. Brokers hold no session; a call
+ * the embedded broker's rules (mqtt/access.ts) as HTTP calls. Brokers hold no session; a call
  * is answered only with the X-Portal-Broker-Key header, or when made directly from this machine.
  */
 export function mqttHooksRoutes(deps: MqttHooksDeps) {
@@ -54,7 +54,7 @@ export function mqttHooksRoutes(deps: MqttHooksDeps) {
         const { username, password, clientid } = request.body;
         if (gatewayLogin && sameText(username, gatewayLogin.username) && sameText(password, gatewayLogin.password)) return { result: 'allow' as const };
         const device = await verifyDeviceLogin(deps.devices, username, password);
-        // The embedded broker's rule (devices/access.ts): a device connects only with its own client
+        // The embedded broker's rule (mqtt/access.ts): a device connects only with its own client
         // id. A broker that does not send the client id cannot be told which session is taken, so
         // a device's login without one is refused too.
         if (device && clientid !== undefined && isOwnClientId(device, clientid)) return { result: 'allow' as const };

@@ -1,5 +1,5 @@
 import type { CalhaDia, CalhaLacuna, CalhaParada, CalhaPonto } from '@portal/shared';
-import { READING_PERIOD_MS } from '../../devices/readings-store.js';
+import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
 
 /** One stored trough reading (calha_leituras), as read in time order. */
 export interface CalhaRow {
@@ -17,7 +17,7 @@ export interface DayRange {
   to: number;
 }
 
-/** One stored row stands for this long (devices/readings-store.ts). */
+/** One stored row stands for this long (mqtt/readings-store.ts). */
 export const CALHA_PERIOD_MS = READING_PERIOD_MS.CALHA;
 /** Readings further apart than this leave a gap (3 storage periods). */
 export const GAP_MS = 3 * CALHA_PERIOD_MS;

@@ -14,7 +14,7 @@ export interface MonitorRow {
   aviario_nome: string | null;
 }
 
-/** Trough monitors (devices) and their stored readings (calha_leituras, devices/readings-store.ts). */
+/** Trough monitors (devices) and their stored readings (calha_leituras, mqtt/readings-store.ts). */
 export function troughsRepository(db: Kysely<Tables>) {
   const monitors = () =>
     db

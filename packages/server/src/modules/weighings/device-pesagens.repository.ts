@@ -15,7 +15,7 @@ function pick<T>(items: T[], keys: (item: T) => string[], text: string): T[] {
   return near.length === 1 ? near : [];
 }
 
-/** Weighings devices send over MQTT (devices/gateway.ts), stored beside the imported ones. */
+/** Weighings devices send over MQTT (mqtt/gateway.ts), stored beside the imported ones. */
 export function devicePesagensRepository(db: Kysely<Tables>) {
   return {
     /** The owner's farm a record names (by name, or code); null when none or several match. */

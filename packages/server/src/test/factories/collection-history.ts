@@ -1,5 +1,5 @@
 import { seededRandom } from '../../demo/weighings.js';
-import { readingsStore } from '../../devices/readings-store.js';
+import { readingsStore } from '../../mqtt/readings-store.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 

@@ -1,4 +1,4 @@
-import { READING_PERIOD_MS } from '../../devices/readings-store.js';
+import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 

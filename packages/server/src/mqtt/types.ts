@@ -25,7 +25,7 @@ export interface RecentReading {
 }
 
 /**
- * The portal's side of the device protocol (devices/gateway.ts): one MQTT client on the embedded
+ * The portal's side of the device protocol (mqtt/gateway.ts): one MQTT client on the embedded
  * broker or on MQTT_URL, subscribed to every device's data topic.
  */
 export interface DeviceGateway {
