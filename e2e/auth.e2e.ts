@@ -6,7 +6,7 @@ import { AppMenu } from './pages/AppMenu.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { SignupPage } from './pages/SignupPage.js';
 import { text } from './support/locales.js';
-import { startE2E, type E2E } from './support/portal.js';
+import { PHONE, startE2E, type E2E } from './support/portal.js';
 import { signedIn } from './support/session.js';
 
 describe('sign up, login, logout and the return url', () => {
@@ -63,6 +63,27 @@ describe('sign up, login, logout and the return url', () => {
     await login.goto();
     await login.login(account.email, 'not-the-password-1');
     await expect.poll(() => login.message().textContent()).toContain(text('pt', 'errors.INVALID_CREDENTIALS'));
+  });
+
+  it('checks the fields with the shared rules before asking the server: each problem under its field, the first focused', async () => {
+    const page = await e2e.newPage(PHONE, 'en');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    const signup = new SignupPage(page);
+    await signup.goto('cadastro');
+    await signup.fill({ ...accountInput(), password: 'short1' }, 'short2');
+    await signup.submit();
+    // The server would have said its own words here; the form stopped first.
+    await expect.poll(() => signup.message().textContent()).toContain(text('en', 'records.form.checkFields'));
+    expect(await page.getByText(text('en', 'errors.PASSWORD_TOO_SHORT')).count()).toBe(1);
+    expect(await page.getByText(text('en', 'errors.PASSWORDS_DO_NOT_MATCH')).count()).toBe(1);
+    await expect.poll(focused).toBe('signup-password');
+
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login('ana@example.test', '');
+    await expect.poll(() => login.message().textContent()).toContain(text('en', 'records.form.checkFields'));
+    expect(await page.getByText(text('en', 'errors.FIELD_REQUIRED')).count()).toBe(1);
+    await expect.poll(focused).toBe('login-password');
   });
 
   it('logs out to login with the page as return url, and logs back in to it', async () => {

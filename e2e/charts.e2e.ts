@@ -9,6 +9,7 @@ import { createLote } from '../packages/server/src/test/factories/flocks.js';
 import { createSilo } from '../packages/server/src/test/factories/silos.js';
 import { createPadrao } from '../packages/server/src/test/factories/standards.js';
 import { createPesagens, generatedWeighings } from '../packages/server/src/test/factories/weighings.js';
+import { testServices } from '../packages/server/src/test/services.js';
 import { ChartViewPage } from './pages/ChartPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
@@ -38,7 +39,7 @@ describe('charts (graficos) drawn with data, pinned to the dashboard', () => {
     const silo: Silo = await createSilo(e2e.portal, account, farm, { nome: 'Silo 1', capacidade_kg: 18000, device_id: scale.id });
     const fresh = async <T>(path: string) => (await e2e.portal.request<T>('GET', path, { token: account.token })).body;
     const { rows } = await backfillReadings({
-      database: e2e.portal.database,
+      services: testServices(e2e.portal),
       snapshot: {
         timezone: -3,
         devices: [scale],

@@ -4,6 +4,7 @@ import { backfillReadings } from '../packages/server/src/simulator/backfill.js';
 import { createAccount, type TestAccount } from '../packages/server/src/test/factories.js';
 import { createDevice, uniqueSerial } from '../packages/server/src/test/factories/devices.js';
 import { createNucleo } from '../packages/server/src/test/factories/farms.js';
+import { testServices } from '../packages/server/src/test/services.js';
 import { CollectionHistoryPage, type ShownHistoryRow } from './pages/CollectionHistoryPage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
@@ -53,7 +54,7 @@ describe('collection-point history (coletores/historico/:id)', () => {
     point = answer.body;
     // The simulator's own collectors, stepped through the past days and stored as live batches are.
     const { rows } = await backfillReadings({
-      database: e2e.portal.database,
+      services: testServices(e2e.portal),
       snapshot: { timezone: -3, devices: collectors, nucleos: [farm], lotes: [], padroes: [], silos: [] },
       ownerId: account.user.id,
       days: HISTORY_DAYS,

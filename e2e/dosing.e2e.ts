@@ -1,12 +1,12 @@
 import type { Dosagem, DosagemRelatorio, DeviceSaved, Fumigador, FumigacaoLista } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncDosagens } from '../packages/server/src/modules/dosing/sync.js';
 import { backfillReadings } from '../packages/server/src/simulator/backfill.js';
 import { shedPicture } from '../packages/server/src/simulator/picture.js';
 import { createAccount, type TestAccount } from '../packages/server/src/test/factories.js';
 import { createDevice, uniqueSerial } from '../packages/server/src/test/factories/devices.js';
 import { createNucleo } from '../packages/server/src/test/factories/farms.js';
 import { createFumigador } from '../packages/server/src/test/factories/fumigators.js';
+import { testServices } from '../packages/server/src/test/services.js';
 import { DosingDetailPage, DosingHistoryPage } from './pages/DosingPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
@@ -33,8 +33,9 @@ describe('dosing and fumigation history (fumigadores/historico)', () => {
     doser = await createDevice(e2e.portal, account, { modelo: 'DOSADOR', serie: uniqueSerial('DOS'), chip_id: 'ESP32-D1', nome: 'Dosador fumigação', nucleo_id: farm.id });
     fumigador = await createFumigador(e2e.portal, account, farm, { nome: 'Nebulizador galpão 1', device_id: doser.id, produto: 'Glutaraldeído', horarios: ['06:00', '12:00', '18:00'] });
     const now = Date.now();
+    const services = testServices(e2e.portal);
     const { rows } = await backfillReadings({
-      database: e2e.portal.database,
+      services,
       snapshot: { timezone: -3, devices: [doser], nucleos: [farm], lotes: [], padroes: [], silos: [] },
       ownerId: account.user.id,
       days: HISTORY_DAYS,
@@ -42,7 +43,7 @@ describe('dosing and fumigation history (fumigadores/historico)', () => {
       seed: 4,
     });
     expect(rows.dose_leituras).toBeGreaterThan(HISTORY_DAYS * 2000);
-    await syncDosagens(e2e.portal.database.db, doser.id, now - HISTORY_DAYS * DAY_MS);
+    await services.dosing.syncDevice(doser.id, now - HISTORY_DAYS * DAY_MS);
     const list = await api<FumigacaoLista>('GET', `getfumigacao?id=${fumigador.id}&di=${period().di}&df=${period().df}`);
     pictured = list.eventos.find((event) => event.fim !== null)!;
     // The picture the doser would send when the application opened (CMD foto → IMAGEM).

@@ -8,6 +8,7 @@ import { createLote } from '../packages/server/src/test/factories/flocks.js';
 import { addMovement, createSilo } from '../packages/server/src/test/factories/silos.js';
 import { createPadrao } from '../packages/server/src/test/factories/standards.js';
 import { createPesagens, generatedWeighings } from '../packages/server/src/test/factories/weighings.js';
+import { testServices } from '../packages/server/src/test/services.js';
 import { FeedReportPage, type ShownFeedRow } from './pages/FeedReportPage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
@@ -80,7 +81,7 @@ describe('feed consumption report (racao)', () => {
     const fresh = async <T>(path: string) => (await e2e.portal.request<T>('GET', path, { token: account.token })).body;
     // The simulator's own silo scale, stepped through the past days and stored as live readings are.
     const { rows } = await backfillReadings({
-      database: e2e.portal.database,
+      services: testServices(e2e.portal),
       snapshot: {
         timezone: -3,
         devices: [scale],

@@ -5,6 +5,7 @@ import { createAccount, type TestAccount } from '../packages/server/src/test/fac
 import { createDevice, uniqueSerial } from '../packages/server/src/test/factories/devices.js';
 import { createNucleo } from '../packages/server/src/test/factories/farms.js';
 import { createSilo } from '../packages/server/src/test/factories/silos.js';
+import { testServices } from '../packages/server/src/test/services.js';
 import { SiloBalancePage } from './pages/SiloBalancePage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
@@ -38,7 +39,7 @@ describe('silo balance from its scale (silos/:id/saldo)', () => {
     silo = await createSilo(e2e.portal, account, farm, { nome: 'Silo Norte', capacidade_kg: 18000, device_id: device.id });
     // The simulator's silo scale (drain with two feeding peaks, a truck when low, noisy load cells), stepped through the past days.
     const { rows } = await backfillReadings({
-      database: e2e.portal.database,
+      services: testServices(e2e.portal),
       snapshot: { timezone: -3, devices: [device], nucleos: [farm], lotes: [], padroes: [], silos: [silo] },
       ownerId: account.user.id,
       days: HISTORY_DAYS,

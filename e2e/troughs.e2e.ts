@@ -4,6 +4,7 @@ import { backfillReadings } from '../packages/server/src/simulator/backfill.js';
 import { createAccount, type TestAccount } from '../packages/server/src/test/factories.js';
 import { createDevice, uniqueSerial } from '../packages/server/src/test/factories/devices.js';
 import { createNucleo } from '../packages/server/src/test/factories/farms.js';
+import { testServices } from '../packages/server/src/test/services.js';
 import { TroughsPage, type ShownRow } from './pages/TroughsPage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
@@ -41,7 +42,7 @@ describe('feeder troughs (calhas)', () => {
     sac = await createDevice(e2e.portal, account, { modelo: 'SAC', serie: uniqueSerial('SAC'), chip_id: 'ESP32-C2', nome: 'SAC aviário 2', nucleo_id: farm.id });
     // The simulator's trough monitors (with their jams, empty troughs and offline gaps), stepped through the past days.
     const { rows } = await backfillReadings({
-      database: e2e.portal.database,
+      services: testServices(e2e.portal),
       snapshot: { timezone: -3, devices: [monitor, sac], nucleos: [farm], lotes: [], padroes: [], silos: [] },
       ownerId: account.user.id,
       days: HISTORY_DAYS,

@@ -15,36 +15,32 @@ import { authenticate } from './http/auth.js';
 import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostHeader } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createLogger, redactUrl } from './logger.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { passwordResetsRepository } from './modules/accounts/password-resets.repository.js';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import { accountsService } from './modules/accounts/service.js';
+import type { Mailer } from './mail/mailer.js';
+import { createEventBus } from './events/index.js';
+import { resolveSecretKey } from './secret-key.js';
+import { accountsModule } from './modules/accounts/index.js';
 import type { ModuleContext } from './modules/context.js';
-import { devicesModule } from './modules/devices/module.js';
-import { farmsModule } from './modules/farms/module.js';
-import { standardsModule } from './modules/standards/module.js';
-import { flocksModule } from './modules/flocks/module.js';
-import { chartsModule } from './modules/charts/module.js';
-import { weighingsModule } from './modules/weighings/module.js';
-import { importsModule } from './modules/imports/module.js';
-import { mqttHooksModule } from './modules/mqttHooks/module.js';
-import { silosModule } from './modules/silos/module.js';
-import { fumigatorsModule } from './modules/fumigators/module.js';
-import { dosingModule } from './modules/dosing/module.js';
-import { collectionPointsModule } from './modules/collectionPoints/module.js';
-import { collectionHistoryModule } from './modules/collectionHistory/module.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { integrationsModule } from './modules/integrations/module.js';
-import { grantsRepository } from './modules/permissions/grants.repository.js';
-import { keysModule } from './modules/keys/module.js';
-import { liveModule } from './modules/live/module.js';
-import { troughsModule } from './modules/troughs/module.js';
-import { feedModule } from './modules/feed/module.js';
-import { permissionsModule } from './modules/permissions/module.js';
-import { ownerScopes } from './modules/permissions/scope.js';
-import { sessionsRepository } from './modules/accounts/sessions.repository.js';
-import { throttleRepository } from './modules/accounts/throttle.repository.js';
-import { usersRepository } from './modules/accounts/users.repository.js';
+import { devicesModule } from './modules/devices/index.js';
+import { farmsModule } from './modules/farms/index.js';
+import { standardsModule } from './modules/standards/index.js';
+import { flocksModule } from './modules/flocks/index.js';
+import { chartsModule } from './modules/charts/index.js';
+import { weighingsModule } from './modules/weighings/index.js';
+import { importsModule } from './modules/imports/index.js';
+import { mqttHooksModule } from './modules/mqttHooks/index.js';
+import { silosModule } from './modules/silos/index.js';
+import { fumigatorsModule } from './modules/fumigators/index.js';
+import { dosingModule } from './modules/dosing/index.js';
+import { collectionPointsModule } from './modules/collectionPoints/index.js';
+import { collectionHistoryModule } from './modules/collectionHistory/index.js';
+import { healthModule } from './modules/health/index.js';
+import { integrationsModule } from './modules/integrations/index.js';
+import { keysModule } from './modules/keys/index.js';
+import { liveModule } from './modules/live/index.js';
+import { troughsModule } from './modules/troughs/index.js';
+import { feedModule } from './modules/feed/index.js';
+import { permissionsModule } from './modules/permissions/index.js';
+import { createServices } from './modules/services.js';
 import { reportRunner } from './reports/runner.js';
 
 export interface AppDeps {
@@ -101,28 +97,22 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
     return payload;
   });
 
-  const accounts = accountsService({
-    config,
-    users: usersRepository(database.db),
-    sessions: sessionsRepository(database.db),
-    resets: passwordResetsRepository(database.db),
-    throttle: throttleRepository(database.db),
-    mailer: mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR, log: app.log }),
-    clock,
-    log: app.log,
-  });
+  // Every module's service, built once; the gateway and the route plugins below take them from here.
+  const events = createEventBus(app.log);
+  // Resolved at start, so a missing or broken key file shows before the first save.
+  const secretKey = resolveSecretKey(config, app.log);
+  const services = createServices({ config, database, clock, log: app.log, events, mailer, secretKey: () => secretKey });
+  const { accounts } = services;
   // Browsers' live channel (/ws) and devices' MQTT over WebSocket (/mqtt); frames of pictures are the largest.
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-  const gateway = deviceGateway({ config, database, clock, log: app.log });
+  // Built after the services, which never see it: what they tell it goes through events ('grants.changed', 'device.changed').
+  const gateway = deviceGateway({ config, services, events, clock, log: app.log });
   app.addHook('onReady', () => gateway.start());
   app.addHook('onClose', () => gateway.stop());
   if (!config.MQTT_URL) await app.register(mqttOverWebSocket((stream, request, address) => gateway.handleConnection(stream, request, address)));
 
-  await app.register(healthRoutes(database));
-  await app.register(accountsRoutes(accounts, config));
-
   // Heavy report calls run on a worker pool, so light calls and devices never wait behind them.
-  const reports = reportRunner({ config, database, clock, log: app.log });
+  const reports = reportRunner({ config, database, services, clock, log: app.log });
   app.addHook('onClose', () => reports.close());
 
   const context: ModuleContext = {
@@ -135,10 +125,14 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
       const session = await accounts.authenticate(token);
       return session && { userId: session.user_id, sessionId: session.id };
     },
-    scopes: ownerScopes(grantsRepository(database.db)),
+    scopes: services.scopes,
     gateway,
     reports,
+    services,
+    events,
   };
+  await app.register(healthModule(context));
+  await app.register(accountsModule(context));
   // Farm records (spec sections 2, 3, 6, 7): one line per feature module.
   await app.register(permissionsModule(context));
   await app.register(farmsModule(context));

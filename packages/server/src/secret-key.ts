@@ -3,14 +3,14 @@ import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync 
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, parseSecretKey, type Config } from './config.js';
-import { dialectOf } from './db/dialect.js';
+import { maySeveralInstancesShare, sqliteFileOf } from './db/dialect.js';
 
 export const SECRET_KEY_FILE = 'secret.key';
 
 /** Where the key lives without SECRET_KEY: beside the SQLite file, else in `dataFolder` (./data). */
 export function secretKeyPath(databaseUrl: string, dataFolder = 'data'): string {
-  const file = databaseUrl.slice('sqlite:'.length);
-  const folder = dialectOf(databaseUrl) === 'sqlite' && file !== ':memory:' ? dirname(resolve(file)) : resolve(dataFolder);
+  const file = sqliteFileOf(databaseUrl);
+  const folder = file === undefined ? resolve(dataFolder) : dirname(resolve(file));
   return join(folder, SECRET_KEY_FILE);
 }
 
@@ -38,7 +38,7 @@ function createKeyFile(path: string): boolean {
 export function resolveSecretKey(config: Pick<Config, 'SECRET_KEY' | 'DATABASE_URL'>, log: FastifyBaseLogger, dataFolder?: string): Buffer {
   if (config.SECRET_KEY) return config.SECRET_KEY;
   const path = secretKeyPath(config.DATABASE_URL, dataFolder);
-  const shared = dialectOf(config.DATABASE_URL) === 'postgres';
+  const shared = maySeveralInstancesShare(config.DATABASE_URL);
   const created = createKeyFile(path);
   const key = parseSecretKey(readFileSync(path, 'utf8').trim());
   if (!key) throw new ConfigError(`The key file ${path} does not hold a 32-byte key. Restore it, or set SECRET_KEY (64 hex characters or base64).`);

@@ -22,3 +22,4 @@ export * from './live/events.js';
 export * from './schemas/live.js';
 export * from './feed/silo.js';
 export * from './localTime.js';
+export * from './calls/index.js';

@@ -18,3 +18,6 @@ export const localDayRange = (di: string, df: string, timezone: number): { from:
   from: localMidnight(di, timezone),
   to: localMidnight(df, timezone) + DAY_MS,
 });
+
+/** The local date (YYYY-MM-DD) at the instant `now` for someone `timezone` hours from UTC: "today" for reports and ages. */
+export const localDate = (now: number, timezone: number): string => new Date(now + timezoneOffsetMs(timezone)).toISOString().slice(0, 10);

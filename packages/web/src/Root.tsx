@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
-import { useCurrentUser } from './features/auth/session';
-import { useLeaveSession } from './features/auth/useSignIn';
+import { useCurrentUser } from './components/session/session';
+import { useLeaveSession } from './components/session/useSignIn';
 import { SessionCookieFrame } from './features/auth/SessionCookieFrame';
 
 /** Spec section 1: the portal title, with the user's e-mail once signed in. */

@@ -4,11 +4,11 @@ import { LoginPage } from './features/auth/LoginPage';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { SignupPage } from './features/auth/SignupPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { ProfilePage } from './features/profile/ProfilePage';
-import { LATER_SCREENS } from './features/screens/laterScreens';
+import { dashboardRoute } from './features/dashboard/routes';
+import { profileRoute } from './features/profile/routes';
+import { LATER_SCREENS } from './laterScreens';
 import { NotFoundRoute } from './features/screens/NotFoundPage';
-import { ScreenFrame } from './features/screens/ScreenFrame';
+import { ScreenFrame } from './components/screens/ScreenFrame';
 import { Root } from './Root';
 
 /** The hash routes of spec section 2 (plus recuperar/{token}, the recovery link's page). */
@@ -29,8 +29,8 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'perfil', element: <ProfilePage /> },
+          { path: dashboardRoute.path, element: <ScreenFrame route={dashboardRoute} /> },
+          { path: profileRoute.path, element: <ScreenFrame route={profileRoute} /> },
           // Keyed by path: two routes on one screen (addbalanca, d/:key) never share state.
           ...LATER_SCREENS.map((route) => ({ path: route.path, element: <ScreenFrame key={route.path} route={route} /> })),
         ],

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type ColumnDefinitionBuilder, type Compilable, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type ColumnDefinitionBuilder, type Compilable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Tables } from './tables.js';
@@ -27,6 +27,27 @@ export interface Database {
 
 export function dialectOf(url: string): DialectName {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+/** The file a SQLite URL names; undefined for a PostgreSQL URL and for an in-memory SQLite (':memory:'). */
+export function sqliteFileOf(url: string): string | undefined {
+  if (dialectOf(url) !== 'sqlite') return undefined;
+  const file = url.slice('sqlite:'.length);
+  return file === ':memory:' ? undefined : file;
+}
+
+/** True when several portal instances may use the database at once: PostgreSQL; a SQLite file has one. */
+export function maySeveralInstancesShare(url: string): boolean {
+  return dialectOf(url) === 'postgres';
+}
+
+/**
+ * The URL another thread (a report worker) opens this same database with: the PostgreSQL URL it was
+ * opened with, or its SQLite file; undefined for an in-memory SQLite, which no other connection sees.
+ */
+export function urlForAnotherConnection(database: Database, url: string): string | undefined {
+  if (database.dialect === 'postgres') return url;
+  return database.sqliteFile === undefined ? undefined : `sqlite:${database.sqliteFile}`;
 }
 
 /** Where pool-level faults are reported; they are never fatal. */
@@ -241,11 +262,25 @@ export function idColumn(dialect: DialectName) {
     dialect === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement();
 }
 
+/** A column of raw bytes (pictures). */
+export function binaryColumnType(dialect: DialectName) {
+  return dialect === 'postgres' ? sql`bytea` : sql`blob`;
+}
+
 /** True when `error` is a unique-constraint violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   const code = String((error as { code: unknown }).code);
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Holds the rows `query` selects until the transaction it runs in ends, so two transactions that
+ * change them run one after the other: SELECT … FOR UPDATE on PostgreSQL. SQLite needs no lock:
+ * it runs one write transaction at a time, and Kysely's one connection one transaction at a time.
+ */
+export async function lockRows<DB, TB extends keyof DB, O>(database: Database, query: SelectQueryBuilder<DB, TB, O>): Promise<void> {
+  if (database.dialect === 'postgres') await query.forUpdate().execute();
 }
 
 /**
@@ -256,7 +291,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * other writers wait for an open transaction): the whole import is one transaction on a pooled
  * connection of its own, so a killed server leaves nothing and no restart has work to do.
  */
-export const IMPORT_WRITES: Record<DialectName, { staged: boolean; batchRows: number; moveRows: number }> = {
+const IMPORT_WRITES: Record<DialectName, ImportWrites> = {
   // A 1,000-row batch or a 2,500-row move is a transaction of a few ms on a quiet machine; a device
   // weighing needs about five queries, each of which may wait for one.
   sqlite: { staged: true, batchRows: 1_000, moveRows: 2_500 },
@@ -264,20 +299,41 @@ export const IMPORT_WRITES: Record<DialectName, { staged: boolean; batchRows: nu
   postgres: { staged: false, batchRows: 2_000, moveRows: Number.POSITIVE_INFINITY },
 };
 
+export interface ImportWrites {
+  /** True: rows are staged in importacao_linhas and moved later; false: one transaction writes pesagens. */
+  staged: boolean;
+  /** Rows per staged transaction, or per batch of the one transaction. */
+  batchRows: number;
+  /** Staged rows moved into pesagens per transaction. */
+  moveRows: number;
+}
+
+/** How an import on this database stores its rows (IMPORT_WRITES). */
+export function importWrites(database: Database): ImportWrites {
+  return IMPORT_WRITES[database.dialect];
+}
+
 /**
  * Rows per transaction of a bulk write (the demo's weeks of readings). SQLite has one writer and
  * Kysely one connection: transactions of a few milliseconds, other calls served between two.
  * PostgreSQL (MVCC: nobody waits for an open transaction): fewer, larger ones, each a commit less.
  */
-export const BULK_TRANSACTION_ROWS: Record<DialectName, number> = { sqlite: 5_000, postgres: 20_000 };
+const BULK_TRANSACTION_ROWS: Record<DialectName, number> = { sqlite: 5_000, postgres: 20_000 };
 
 /** A column of a bulk insert: its name and the PostgreSQL type of its array in unnest. */
 export interface BulkColumn {
   name: string;
-  pgType: 'integer' | 'bigint';
+  pgType: 'integer' | 'bigint' | 'varchar';
 }
 
-/** Rows per SQLite statement in bulkInsert: at most 9 × 100 bound values, far under SQLite's limit of 32,766. */
+/** Integer columns of a bulk insert, by name. */
+export const integerColumns = (...names: string[]): BulkColumn[] => names.map((name) => ({ name, pgType: 'integer' }));
+/** Text columns of a bulk insert, by name. */
+export const varcharColumns = (...names: string[]): BulkColumn[] => names.map((name) => ({ name, pgType: 'varchar' }));
+/** The columns every downsampled device-reading table starts with (migration 0005), in bulk order. */
+export const DEVICE_READING_COLUMNS: readonly BulkColumn[] = [...integerColumns('owner_id', 'device_id'), { name: 'em', pgType: 'bigint' }, { name: 'bucket', pgType: 'bigint' }];
+
+/** Rows per SQLite statement in bulkInsert: at most 17 × 100 bound values (pesagens), far under SQLite's limit of 32,766. */
 const BULK_SQLITE_ROWS_PER_STATEMENT = 100;
 /** Prepared statements per connection, by table, columns and row count (the last one of a batch is shorter). */
 const bulkStatements = new WeakMap<SqliteDatabase.Database, Map<string, SqliteDatabase.Statement>>();
@@ -326,4 +382,19 @@ export async function bulkInsert(database: Database, trx: Transaction<Tables>, t
     select ${sql.join(names)} from unnest(${sql.join(arrays)}) as t(${sql.join(names)})
     on conflict do nothing
   `.execute(trx);
+}
+
+/**
+ * Writes rows (objects holding the values of `columns`) into `table` with bulkInsert, in
+ * transactions of BULK_TRANSACTION_ROWS, the event loop turning between two so the portal answers
+ * meanwhile; a row a unique key already holds is skipped, an absent value is stored as null.
+ * One device reading, or the demo's weeks of them.
+ */
+export async function bulkWrite(database: Database, table: string, columns: readonly BulkColumn[], rows: readonly object[]): Promise<void> {
+  const size = BULK_TRANSACTION_ROWS[database.dialect];
+  for (let start = 0; start < rows.length; start += size) {
+    if (start > 0) await eventLoopTurn();
+    const values = rows.slice(start, start + size).map((row) => columns.map((column) => (row as Record<string, unknown>)[column.name] ?? null));
+    await database.db.transaction().execute((trx) => bulkInsert(database, trx, table, columns, values));
+  }
 }

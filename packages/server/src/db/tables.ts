@@ -346,7 +346,7 @@ export interface DeviceFotoPedidosTable {
   answered_at: number | null;
 }
 
-/** Columns of every downsampled reading table (migration 0005, mqtt/readings-store.ts). */
+/** Columns of every downsampled reading table (migration 0005; each written by its module, modules/readings). */
 interface DeviceReadingRow {
   id: Generated<number>;
   owner_id: number;

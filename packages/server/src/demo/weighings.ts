@@ -1,5 +1,5 @@
 import { GRADER_CATEGORIES } from '@portal/shared';
-import type { ImportRow } from '../modules/imports/rows.js';
+import type { ImportRow } from '../modules/imports/index.js';
 
 /**
  * The demo account's weighings, as the files a scale, a grader and a chick scale would export

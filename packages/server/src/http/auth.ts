@@ -1,7 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import type { AccountsService } from '../modules/accounts/service.js';
+import type { AccountsService } from '../modules/accounts/index.js';
 import { AppError } from './errors.js';
 import { hashToken } from './tokens.js';
 

@@ -3,7 +3,7 @@ import { createAccount, type TestAccount } from '../test/factories.js';
 import { grantAccess } from '../test/factories/farms.js';
 import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.js';
-import { fotosRepository } from '../mqtt/fotos.repository.js';
+import { fotosRepository } from '../modules/live/fotos.repository.js';
 
 /** Every record, and a picture the owner's device sent (img_cs serves it). */
 type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number };

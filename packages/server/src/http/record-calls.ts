@@ -1,9 +1,9 @@
-import { deletedResponse, recordQuery } from '@portal/shared';
+import type { ApiCalls, CallName } from '@portal/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Need, OwnerScope, OwnerScopes } from '../modules/permissions/scope.js';
+import type { z } from 'zod';
+import type { Need, OwnerScope, OwnerScopes } from '../modules/permissions/index.js';
 import { accountOf } from './auth.js';
+import { registerCall } from './route.js';
 
 /** What a farm record's service offers; every method gets the scope its call resolved. */
 export interface RecordService<Body, Saved, Rec = Saved> {
@@ -13,19 +13,17 @@ export interface RecordService<Body, Saved, Rec = Saved> {
   remove(scope: OwnerScope, id: number): Promise<void>;
 }
 
-interface RecordCallsOptions<Body extends { prop?: number | undefined }, Saved, Rec> {
-  tag: string;
-  /** The names of section 7: registerX (create with no id, update with id), getX[?id], delX. */
-  names: { register: string; get: string; del: string };
+type BodyOf<N extends CallName> = ApiCalls[N] extends { body: infer B extends z.ZodType } ? z.output<B> : never;
+type AnswerOf<N extends CallName> = z.input<ApiCalls[N]['response']>;
+/** getX answers one record (?id) or the list: the record is the answer that is not a list. */
+type RecordOf<N extends CallName> = Exclude<AnswerOf<N>, readonly unknown[]>;
+
+interface RecordCallsOptions<R extends CallName, G extends CallName, D extends CallName> {
+  /** The names of section 7, declared together in the call table (recordFamily): registerX, getX[?id], delX. */
+  names: { register: R; get: G; del: D };
   /** The id field of the delete body (idnucleo, idlote, …). */
   idKey: string;
-  body: z.ZodType<Body>;
-  /** The shared delete body: {<idKey>, prop}. */
-  delBody: z.ZodType;
-  record: z.ZodType<Rec>;
-  /** The register answer when it differs from the record (a new key carries the key once). */
-  saved?: z.ZodType<Saved>;
-  service: RecordService<Body, Saved, Rec>;
+  service: RecordService<BodyOf<R>, AnswerOf<R>, RecordOf<G>>;
   requireAccount: onRequestHookHandler;
   scopes: OwnerScopes;
 }
@@ -33,54 +31,31 @@ interface RecordCallsOptions<Body extends { prop?: number | undefined }, Saved, 
 /**
  * Registers the three calls every farm record has, the same way for all of them: the bearer
  * session, the owner acted for (`prop`: query on GET, body on POST), read or manage rights.
+ * Their schemas and words come from the call table, like every other route's.
  */
-export function recordCalls<Body extends { prop?: number | undefined }, Saved, Rec>(options: RecordCallsOptions<Body, Saved, Rec>) {
-  const { tag, names, idKey, service, requireAccount, scopes } = options;
+export function recordCalls<R extends CallName, G extends CallName, D extends CallName>(options: RecordCallsOptions<R, G, D>) {
+  const { names, idKey, requireAccount, scopes } = options;
+  // The table ties each name to its schemas (validated before these run); the handlers are the same for every record.
+  const service = options.service as RecordService<{ prop?: number }, unknown, unknown>;
   const scopeFor = (userId: number, prop: number | undefined, need: Need) => scopes.resolve(userId, prop, need);
 
-  return async function register(instance: FastifyInstance) {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const tags = [tag];
+  return async function register(app: FastifyInstance) {
+    registerCall(app, names.register, requireAccount, async (request) => {
+      const body = request.body as { prop?: number };
+      return service.save(await scopeFor(accountOf(request).userId, body.prop, 'manage'), body);
+    });
 
-    app.post(
-      `/api/${names.register}`,
-      {
-        onRequest: requireAccount,
-        schema: { tags, summary: `Create (no id) or update (id) a ${tag} record`, body: options.body, response: { 200: options.saved ?? options.record } },
-      },
-      async (request) => {
-        const body = request.body as Body;
-        return service.save(await scopeFor(accountOf(request).userId, body.prop, 'manage'), body);
-      },
-    );
+    registerCall(app, names.get, requireAccount, async (request) => {
+      const { id, prop } = request.query as { id?: number; prop?: number };
+      const scope = await scopeFor(accountOf(request).userId, prop, 'read');
+      return id === undefined ? service.list(scope) : service.get(scope, id);
+    });
 
-    app.get(
-      `/api/${names.get}`,
-      {
-        onRequest: requireAccount,
-        schema: {
-          tags,
-          summary: `One ${tag} record (?id) or the list`,
-          querystring: recordQuery,
-          response: { 200: z.union([options.record, z.array(options.record)]) },
-        },
-      },
-      async (request) => {
-        const { id, prop } = request.query as { id?: number; prop?: number };
-        const scope = await scopeFor(accountOf(request).userId, prop, 'read');
-        return id === undefined ? service.list(scope) : service.get(scope, id);
-      },
-    );
-
-    app.post(
-      `/api/${names.del}`,
-      { onRequest: requireAccount, schema: { tags, summary: `Delete a ${tag} record`, body: options.delBody, response: { 200: deletedResponse } } },
-      async (request) => {
-        const body = request.body as Record<string, number | undefined>;
-        const id = body[idKey] as number;
-        await service.remove(await scopeFor(accountOf(request).userId, body.prop, 'manage'), id);
-        return { ok: true as const, id };
-      },
-    );
+    registerCall(app, names.del, requireAccount, async (request) => {
+      const body = request.body as Record<string, number | undefined>;
+      const id = body[idKey] as number;
+      await service.remove(await scopeFor(accountOf(request).userId, body.prop, 'manage'), id);
+      return { ok: true as const, id };
+    });
   };
 }

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/dialect.js';
+import type { EventBus } from '../events/index.js';
 import type { DeviceGateway } from '../mqtt/types.js';
 import type { ReportRunner } from '../reports/runner.js';
 import type { OwnerScopes } from './permissions/scope.js';
+import type { Services } from './services.js';
 
-/** What app.ts hands every feature module; a module builds its own repositories and service from it. */
+/** What app.ts hands every feature module: its route plugin takes its service from `services`, built once. */
 export interface ModuleContext {
   config: Config;
   database: Database;
@@ -21,9 +23,10 @@ export interface ModuleContext {
   gateway: DeviceGateway;
   /** Runs the heavy report calls (reports/heavy-calls.ts) off the request thread, with a bounded queue. */
   reports: ReportRunner;
+  /** Every module's service, built once by createServices (services.ts). */
+  services: Services;
+  /** The in-process event bus the services were built with. */
+  events: EventBus;
 }
-
-/** What a service is built from: the request thread's database and clock, or a report worker's own. */
-export type ServiceSource = Pick<ModuleContext, 'database' | 'clock'>;
 
 export type FeatureModule = (context: ModuleContext) => FastifyPluginAsync;

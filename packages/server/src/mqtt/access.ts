@@ -1,24 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { secretMatches } from '../modules/devices/credentials.js';
-import type { DevicesRepository } from '../modules/devices/devices.repository.js';
-import { commandTopic, dataTopic } from '../modules/devices/protocol.js';
-import type { VerifiedDevice } from '../modules/devices/service.js';
+import { commandTopic, dataTopic, type VerifiedDevice } from '../modules/devices/index.js';
 
 /**
  * Who may do what on the broker, in one place: the embedded broker (broker.ts) and the hooks an
  * external broker calls (modules/mqttHooks) apply the same rules.
  */
-
-/** A stored hash no secret matches: an unknown login costs the same hashing as a known one. */
-const NO_HASH = '0'.repeat(64);
-
-/** The device whose broker login this is, or null; the secret's hash is compared in constant time. */
-export async function verifyDeviceLogin(devices: Pick<DevicesRepository, 'findByCredentialUser'>, usuario: string, senha: string): Promise<VerifiedDevice | null> {
-  const row = usuario === '' ? undefined : await devices.findByCredentialUser(usuario);
-  const matches = secretMatches(senha, row?.credential_hash ?? NO_HASH);
-  if (!row || !matches) return null;
-  return { id: row.id, owner_id: row.owner_id, modelo: row.modelo, serie: row.serie, chip_id: row.chip_id };
-}
 
 /** A device publishes only on its own data topic and subscribes only to its own command topic. */
 export function deviceMay(device: Pick<VerifiedDevice, 'modelo' | 'serie'>, action: 'publish' | 'subscribe', topic: string): boolean {

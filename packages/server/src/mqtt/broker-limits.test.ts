@@ -2,7 +2,7 @@ import { connect as tcpConnect, type Socket } from 'node:net';
 import { formatDeviceMessage, MAX_IMAGE_BYTES, type DeviceSaved } from '@portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { commandTopic, dataTopic } from '../modules/devices/protocol.js';
+import { commandTopic, dataTopic } from '../modules/devices/index.js';
 import { createAccount } from '../test/factories.js';
 import { createDevice } from '../test/factories/devices.js';
 import { describeEachDialect } from '../test/harness.js';

@@ -9,7 +9,7 @@ it('stops the start with a message naming MQTT_PORT when the port is taken', asy
   await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
   const taken = (holder.address() as AddressInfo).port;
   try {
-    const devices = { findByCredentialUser: async () => undefined };
+    const devices = { verifyDeviceCredential: async () => null };
     const started = startEmbeddedBroker({ port: taken, devices, log: recordingLogger().log });
     await expect(started).rejects.toBeInstanceOf(ConfigError);
     await expect(started).rejects.toThrow(`MQTT_PORT=${taken}: already in use`);

@@ -1,7 +1,7 @@
 import { formatDeviceMessage, type DeviceSaved } from '@portal/shared';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commandTopic, dataTopic } from '../modules/devices/protocol.js';
+import { commandTopic, dataTopic } from '../modules/devices/index.js';
 import { createAccount, type TestAccount } from '../test/factories.js';
 import { createDevice } from '../test/factories/devices.js';
 import { createNucleo } from '../test/factories/farms.js';

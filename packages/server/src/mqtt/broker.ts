@@ -6,9 +6,8 @@ import { MAX_IMAGE_MESSAGE_CHARS } from '@portal/shared';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { createWebSocketStream } from 'ws';
-import type { DevicesRepository } from '../modules/devices/devices.repository.js';
-import type { VerifiedDevice } from '../modules/devices/service.js';
-import { deviceMay, isOwnClientId, sameText, verifyDeviceLogin } from './access.js';
+import type { DevicesService, VerifiedDevice } from '../modules/devices/index.js';
+import { deviceMay, isOwnClientId, sameText } from './access.js';
 import { ConfigError } from '../config.js';
 import { logLimiter } from './log-limiter.js';
 import { GuardedConnection, PacketRefused, PendingLogins, type PacketLimits } from './packet-guard.js';
@@ -58,7 +57,7 @@ function refusal(message: string, returnCode = BAD_LOGIN): AuthenticateError {
  * their credential (modules/devices/credentials.ts), publish only on their own data topic and
  * subscribe only to their own command topic; the gateway's client logs in with a random login.
  */
-export async function startEmbeddedBroker(deps: { port: number; devices: Pick<DevicesRepository, 'findByCredentialUser'>; log: FastifyBaseLogger }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(deps: { port: number; devices: Pick<DevicesService, 'verifyDeviceCredential'>; log: FastifyBaseLogger }): Promise<EmbeddedBroker> {
   const { devices, log } = deps;
   const internal = { username: `$portal-${randomBytes(6).toString('hex')}`, password: randomBytes(24).toString('base64url') };
   const identities = new WeakMap<Client, Identity>();
@@ -90,7 +89,7 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
         log.warn({ username: user, clientId: client.id }, 'mqtt: login refused');
         return done(refusal('bad login'), false);
       }
-      verifyDeviceLogin(devices, user, secret).then(
+      devices.verifyDeviceCredential(user, secret).then(
         (device) => {
           if (!device) {
             log.warn({ username: user === '' ? null : user, clientId: client.id }, user === '' ? 'mqtt: anonymous login refused' : 'mqtt: login refused');

@@ -1,14 +1,14 @@
 import { formatDeviceMessage, type DeviceSaved, type MsgPes } from '@portal/shared';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { commandTopic, dataTopic } from '../modules/devices/protocol.js';
+import { commandTopic, dataTopic } from '../modules/devices/index.js';
 import { createAccount, type TestAccount } from '../test/factories.js';
 import { createDevice, uniqueSerial } from '../test/factories/devices.js';
 import { createNucleo } from '../test/factories/farms.js';
 import { createLote } from '../test/factories/flocks.js';
 import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { connectDevice, ERROR, startGateway, WARN, type TestDevice } from '../test/mqtt.js';
-import { fotoRequests } from './foto-requests.js';
-import { fotosRepository } from './fotos.repository.js';
+import { fotoRequests } from '../modules/live/foto-requests.js';
+import { fotosRepository } from '../modules/live/fotos.repository.js';
 
 type Started = Awaited<ReturnType<typeof startGateway>>;
 

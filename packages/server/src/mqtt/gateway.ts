@@ -5,24 +5,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { connect, type MqttClient } from 'mqtt';
 import { formatPortalMessage } from '@portal/shared';
 import type { Config } from '../config.js';
-import type { Database } from '../db/dialect.js';
+import type { EventBus } from '../events/index.js';
 import { AppError } from '../http/errors.js';
-import { devicesRepository } from '../modules/devices/devices.repository.js';
-import { commandTopic } from '../modules/devices/protocol.js';
-import { devicePesagensRepository } from '../modules/weighings/device-pesagens.repository.js';
+import { commandTopic } from '../modules/devices/index.js';
+import type { Services } from '../modules/services.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
-import { fotoRequests } from './foto-requests.js';
-import { fotosRepository } from './fotos.repository.js';
 import { GRANTS_TOPIC, grantNotices } from './grant-notices.js';
-import { knownDevicesRepository } from './known-devices.repository.js';
 import { deviceMessages } from './messages.js';
-import { readingsStore } from './readings-store.js';
-import { dosingTracker } from '../modules/dosing/sync.js';
 import type { DeviceEvent, DeviceGateway } from './types.js';
 
 export interface GatewayDeps {
   config: Config;
-  database: Database;
+  /**
+   * The modules' services (createServices) the gateway hands what devices send: device records and
+   * broker logins, pictures, weighings, readings.
+   */
+  services: Pick<Services, 'devices' | 'live' | 'ingestion' | 'readings'>;
+  /** Tells the gateway of grants and device records that changed ('grants.changed', 'device.changed'). */
+  events: EventBus;
   clock: () => number;
   log: FastifyBaseLogger;
 }
@@ -40,24 +40,9 @@ const DATA_TOPICS = 'portal/+/+/dados';
 /** How long start() waits for the first subscription before going on (the client keeps trying). */
 const FIRST_CONNECT_MS = 5_000;
 
-/** The broker port devices are told (getdevice_conn): the embedded broker's, else MQTT_URL's, else MQTT_PORT. */
-export function advertisedBrokerPort(config: Pick<Config, 'MQTT_URL' | 'MQTT_PORT'>, gateway: Pick<DeviceGateway, 'brokerPort'>): number {
-  if (gateway.brokerPort !== null) return gateway.brokerPort;
-  if (config.MQTT_URL) {
-    try {
-      const url = new URL(config.MQTT_URL);
-      if (url.port) return Number(url.port);
-      return { 'mqtts:': 8883, 'wss:': 443, 'ws:': 80 }[url.protocol] ?? 1883;
-    } catch {
-      // config.ts checked the form; an unparsable URL falls back to MQTT_PORT.
-    }
-  }
-  return config.MQTT_PORT;
-}
-
 /** Builds the gateway without starting it (app.ts starts it when the app is ready). */
 export function deviceGateway(deps: GatewayDeps): RunningGateway {
-  const { config, database, clock, log } = deps;
+  const { config, services, events, clock, log } = deps;
   let broker: EmbeddedBroker | null = null;
   let client: MqttClient | null = null;
   let subscribed = false;
@@ -73,15 +58,13 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     });
   }
 
-  const fotos = fotosRepository(database.db);
   const grants = grantNotices({ publish, log });
   const messages = deviceMessages({
-    devices: knownDevicesRepository(database.db),
-    pesagens: devicePesagensRepository(database.db),
-    fotos,
-    readings: readingsStore(database),
-    dosing: dosingTracker(database.db, clock),
-    fotoRequests: fotoRequests(fotos, clock),
+    devices: services.devices,
+    ingestion: services.ingestion,
+    fotos: services.live,
+    readings: services.readings,
+    fotoRequests: services.live.fotoRequests,
     clock,
     log,
     reply: (device, message) => publish(commandTopic(device.modelo, device.serie), formatPortalMessage(message)),
@@ -98,6 +81,12 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
       broker?.disconnect(modelo, serie);
     },
   });
+
+  // Other instances hear of a grant change through the broker (grant-notices.ts); a changed device is re-read when it next sends.
+  events.on('grants.changed', ({ granteeId }) => grants.announce(granteeId));
+  events.on('device.changed', ({ modelo, serie }) => messages.forget(modelo, serie));
+  // A dosing event opened from a doser's readings: the doser is asked for its proof picture.
+  events.on('dosagens.opened', ({ device, pedido }) => messages.requestDosingPicture(device, pedido));
 
   function enqueue(topic: string, payload: Buffer): void {
     const next = (queues.get(topic) ?? Promise.resolve())
@@ -151,7 +140,7 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
       stopping = false;
       const external = config.MQTT_URL;
       if (!external) {
-        broker = await startEmbeddedBroker({ port: config.MQTT_PORT, devices: devicesRepository(database.db), log });
+        broker = await startEmbeddedBroker({ port: config.MQTT_PORT, devices: services.devices, log });
         if (!(await connectClient(`mqtt://127.0.0.1:${broker.port}`, broker.internal))) {
           await this.stop();
           throw new Error('the gateway could not connect to the embedded MQTT broker');

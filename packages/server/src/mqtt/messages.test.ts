@@ -13,13 +13,13 @@ function harness(record: KnownDevice) {
   const disconnected: string[] = [];
   const deps = {
     devices: {
-      find: async () => {
+      findKnown: async () => {
         reads.push(now);
         return current;
       },
       touchContact: async () => undefined,
     },
-    pesagens: {} as MessageDeps['pesagens'],
+    ingestion: {} as MessageDeps['ingestion'],
     fotos: {} as MessageDeps['fotos'],
     readings: { store: async () => {} } as unknown as MessageDeps['readings'],
     clock: () => now,

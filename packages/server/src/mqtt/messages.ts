@@ -1,12 +1,10 @@
 import {
-  DEVICE_FOTOS_PER_DAY,
   DEVICE_MODELS,
   FOTO_REQUEST_TTL_MS,
   MAX_IMAGE_MESSAGE_CHARS,
   isStorableText,
   parseDeviceMessage,
   type DeviceModel,
-  type LivePesagem,
   type LiveReading,
   type MsgId,
   type MsgImagem,
@@ -14,14 +12,12 @@ import {
   type PortalMessage,
 } from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DevicePesagensRepository } from '../modules/weighings/device-pesagens.repository.js';
-import { DAY_MS, type FotoRequests } from './foto-requests.js';
-import type { FotosRepository } from './fotos.repository.js';
-import type { KnownDevicesRepository } from './known-devices.repository.js';
-import type { ReadingsStore } from './readings-store.js';
-import type { DosingTracker } from '../modules/dosing/sync.js';
+import type { IngestionService } from '../modules/weighings/index.js';
+import type { DevicesService } from '../modules/devices/index.js';
+import type { FotoRequests, LiveService } from '../modules/live/index.js';
+import type { ReadingsService } from '../modules/readings/index.js';
 import { logLimiter } from './log-limiter.js';
-import { checkPesagem } from './pesagem-row.js';
+import { nakMotivo } from './weighing-refusals.js';
 import type { DeviceEvent, KnownDevice, RecentReading } from './types.js';
 
 /** Live readings kept per device (getleituras). */
@@ -36,29 +32,27 @@ const CACHE_MS = 60_000;
 const MODEL_BY_LEVEL = new Map<string, DeviceModel>(DEVICE_MODELS.map((modelo) => [modelo.replace(/\//g, '-'), modelo]));
 
 export interface MessageDeps {
-  devices: KnownDevicesRepository;
-  pesagens: DevicePesagensRepository;
-  fotos: FotosRepository;
-  /** Keeps the downsampled series the feed, trough, dosing and collection reports read. */
-  readings: ReadingsStore;
-  /** Derives a doser's dosing events from its stored readings (modules/dosing/sync.ts). */
-  dosing?: DosingTracker;
-  /** Records the dosing proof's picture requests (needed with `dosing`: only requested pictures are stored). */
+  /** The device records (modules/devices): a topic's device, and when it was last heard from. */
+  devices: Pick<DevicesService, 'findKnown' | 'touchContact'>;
+  /** Checks, resolves and stores a weighing record, and tells the listeners (modules/weighings). */
+  ingestion: Pick<IngestionService, 'storeFromDevice'>;
+  /** Device pictures (modules/live): stored only as the answer to an open request. */
+  fotos: Pick<LiveService, 'storeFotoAnswer'>;
+  /** Keeps the downsampled series the feed, trough, dosing and collection reports read (modules/readings). */
+  readings: Pick<ReadingsService, 'store'>;
+  /** Records the dosing proof's picture requests (only requested pictures are stored). */
   fotoRequests?: Pick<FotoRequests, 'askedByPortal'>;
   clock: () => number;
   log: FastifyBaseLogger;
   /** Publishes to the device's command topic (QoS 1); resolves when the broker has it. */
-  reply(device: KnownDevice, message: PortalMessage): Promise<void>;
+  reply(device: Pick<KnownDevice, 'modelo' | 'serie'>, message: PortalMessage): Promise<void>;
   emit(event: DeviceEvent): void;
   /** Embedded broker only: ends the connections of a device that sent a forged identity. */
   disconnect(modelo: string, serie: string): void;
 }
 
-type StoredPesagem = Awaited<ReturnType<DevicePesagensRepository['stored']>>;
-const asStored = (seq: number, { peso_dg, lote, ...row }: StoredPesagem): LivePesagem => ({ ...row, seq, lote: lote ?? '', peso: peso_dg / 10 });
-
 const cacheKey = (modelo: string, serie: string) => `${modelo}|${serie.toLowerCase()}`;
-const who = (device: KnownDevice) => `${device.modelo} ${device.serie}`;
+const who = (device: Pick<KnownDevice, 'modelo' | 'serie'>) => `${device.modelo} ${device.serie}`;
 
 /**
  * What the gateway does with one message on portal/{modelo}/{serie}/dados: find the device, parse,
@@ -66,7 +60,7 @@ const who = (device: KnownDevice) => `${device.modelo} ${device.serie}`;
  * Nothing refused reaches a browser or the database.
  */
 export function deviceMessages(deps: MessageDeps) {
-  const { devices, pesagens, fotos, clock, log } = deps;
+  const { devices, ingestion, fotos, clock, log } = deps;
   const known = new Map<string, { device: KnownDevice; at: number }>();
   const lastContact = new Map<number, number>();
   const recentReadings = new Map<number, RecentReading[]>();
@@ -79,7 +73,7 @@ export function deviceMessages(deps: MessageDeps) {
     // forget() clears this instance's entry at once; other instances read the record again after a minute.
     if (cached && clock() - cached.at < CACHE_MS) return cached.device;
     // Unknown devices are not cached: one registered a moment later must be found.
-    const device = await devices.find(modelo, serie);
+    const device = await devices.findKnown(modelo, serie);
     if (device) known.set(key, { device, at: clock() });
     else known.delete(key);
     return device;
@@ -104,7 +98,7 @@ export function deviceMessages(deps: MessageDeps) {
     return device.chip_id !== '' && message.chip_id !== device.chip_id;
   }
 
-  async function answer(device: KnownDevice, message: PortalMessage): Promise<void> {
+  async function answer(device: Pick<KnownDevice, 'modelo' | 'serie'>, message: PortalMessage): Promise<void> {
     try {
       await deps.reply(device, message);
     } catch (error) {
@@ -114,28 +108,21 @@ export function deviceMessages(deps: MessageDeps) {
   }
 
   async function storePesagem(device: KnownDevice, message: MsgPes, now: number): Promise<void> {
-    const check = checkPesagem(message);
-    if (!check.ok) {
-      limited.warn(who(device), { device: who(device), seq: message.seq, motivo: check.motivo, detalhe: check.detalhe }, 'device: weighing refused');
-      return answer(device, { tipo: 'NAK', seq: message.seq, motivo: check.motivo });
+    const { tipo: _tipo, ...record } = message;
+    const outcome = await ingestion.storeFromDevice(device, record, now);
+    if (!outcome.stored) {
+      const { fault } = outcome;
+      const motivo = nakMotivo(fault);
+      if (fault.motivo === 'NUCLEO_AMBIGUOUS') {
+        log.error({ device: who(device), seq: message.seq, nucleo: message.nucleo, motivo: fault.motivo }, 'device: weighing names several farms of the owner (a shared name or code); refused for good');
+      } else if (motivo === 'NUCLEO') {
+        log.error({ device: who(device), seq: message.seq, nucleo: message.nucleo }, 'device: weighing names no farm of the owner; refused for good');
+      } else {
+        limited.warn(who(device), { device: who(device), seq: message.seq, motivo, detalhe: fault.campo }, 'device: weighing refused');
+      }
+      return answer(device, { tipo: 'NAK', seq: message.seq, motivo });
     }
-    const nucleoId = device.nucleo_id ?? (await pesagens.farmNamed(device.owner_id, message.nucleo));
-    if (nucleoId === null) {
-      log.error({ device: who(device), seq: message.seq, nucleo: message.nucleo }, 'device: weighing names no farm of the owner; refused for good');
-      return answer(device, { tipo: 'NAK', seq: message.seq, motivo: 'NUCLEO' });
-    }
-    const loteId = await pesagens.flockCoded(nucleoId, message.lote);
-    const { values } = check;
-    const stored = await pesagens.insert(
-      { ...values, owner_id: device.owner_id, nucleo_id: nucleoId, lote_id: loteId, device_id: device.id, serie_balanca: device.serie },
-      now,
-    );
-    // Stored and committed: only now may the device forget the record. A record stored before (a
-    // re-send, or another instance got there first) is told as it was stored, so every instance's
-    // tabs learn of it, by the same id.
-    const { tipo: _tipo, ...sent } = message;
-    const pesagem = stored.created ? { ...sent, id: stored.id } : asStored(message.seq, await pesagens.stored(device.id, message.seq));
-    deps.emit({ device, message: { t: 'pesagem', ...about(device), em: new Date(now).toISOString(), pesagem } });
+    // Stored, committed and told to the listeners (the hub): only now may the device forget the record.
     await answer(device, { tipo: 'ACK', seq: message.seq });
   }
 
@@ -147,7 +134,7 @@ export function deviceMessages(deps: MessageDeps) {
     const conteudo = Buffer.from(message.base64, 'base64');
     const foto = { owner_id: device.owner_id, device_id: device.id, pedido: message.pedido, mime: message.mime, conteudo, created_at: now };
     // Only the answer to an open request is stored, within the device's daily quota.
-    const stored = await fotos.storeAnswer(foto, DEVICE_FOTOS_PER_DAY, DAY_MS);
+    const stored = await fotos.storeFotoAnswer(foto);
     if (stored.outcome === 'unsolicited' || stored.outcome === 'over_quota') {
       limited.warn(who(device), { device: who(device), pedido: message.pedido, motivo: stored.outcome === 'over_quota' ? 'COTA' : 'NAO_PEDIDA' }, 'device: picture refused');
       return;
@@ -174,23 +161,6 @@ export function deviceMessages(deps: MessageDeps) {
     if (list.length > RECENT_MAX) list.length = RECENT_MAX;
     recentReadings.set(device.id, list);
     deps.emit({ device, message: { t: 'leitura', ...about(device), em, leitura } });
-  }
-
-  /**
-   * After a doser's reading was kept: its dosing events follow the stored readings, and an event
-   * this instance opened asks the doser for a proof picture (the same pedido on every instance).
-   */
-  async function followDoser(device: KnownDevice, leitura: LiveReading, now: number): Promise<void> {
-    if (leitura.tipo !== 'DOSE' || !deps.dosing) return;
-    try {
-      for (const opened of await deps.dosing.onReading(device, leitura, now)) {
-        // Recorded before it is sent: only a picture the portal asked for is stored.
-        await deps.fotoRequests?.askedByPortal(device.id, opened.pedido);
-        await answer(device, { tipo: 'CMD', comando: 'foto', pedido: opened.pedido });
-      }
-    } catch (error) {
-      log.error({ err: error, device: who(device) }, 'device: dosing events not derived');
-    }
   }
 
   return {
@@ -228,8 +198,7 @@ export function deviceMessages(deps: MessageDeps) {
         case 'IMAGEM':
           return storeImagem(device, message, now);
         default:
-          await keepReading(device, message, now);
-          return followDoser(device, message, now);
+          return keepReading(device, message, now);
       }
     },
 
@@ -239,6 +208,16 @@ export function deviceMessages(deps: MessageDeps) {
 
     forget(modelo: string, serie: string): void {
       known.delete(cacheKey(modelo, serie));
+    },
+
+    /**
+     * A dosing event this instance opened ('dosagens.opened'): the doser is asked for its proof
+     * picture (the same pedido on every instance), recorded before it is sent, as only a picture
+     * the portal asked for is stored.
+     */
+    async requestDosingPicture(device: Pick<KnownDevice, 'id' | 'modelo' | 'serie'>, pedido: string): Promise<void> {
+      await deps.fotoRequests?.askedByPortal(device.id, pedido);
+      await answer(device, { tipo: 'CMD', comando: 'foto', pedido });
     },
   };
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { formatDeviceMessage, type DeviceSaved } from '@portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commandTopic, dataTopic } from '../modules/devices/protocol.js';
+import { commandTopic, dataTopic } from '../modules/devices/index.js';
 import { createAccount } from '../test/factories.js';
 import { createDevice } from '../test/factories/devices.js';
 import { createNucleo } from '../test/factories/farms.js';

@@ -7,7 +7,7 @@ import { LiveSocket, range, SimDevice, streamReadings, streamWeighings, until, t
 import { openDatabase } from '../db/dialect.js';
 import { createTestDatabase, testDialects } from '../test/harness.js';
 import { callApi, createFarm, createScale, freePort, signUp, startMosquitto, startServerProcess, storedSeqs, withMosquitto } from '../test/server-process.js';
-import { fotosRepository } from './fotos.repository.js';
+import { fotosRepository } from '../modules/live/fotos.repository.js';
 
 /**
  * "Several instances on one PostgreSQL": two BUILT servers on one database and one external broker

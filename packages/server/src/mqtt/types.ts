@@ -1,21 +1,15 @@
 import type { LiveReading, LiveServerMessage, PortalMessage } from '@portal/shared';
+import type { DeviceIdentity } from '../modules/devices/index.js';
 
-/** A registered device as the gateway knows it (cached; refreshed when its record changes). */
-export interface KnownDevice {
-  id: number;
-  owner_id: number;
-  nucleo_id: number | null;
-  modelo: string;
-  serie: string;
-  chip_id: string;
-}
+/** A registered device as the gateway knows it (the devices service's record; cached, refreshed when it changes). */
+export type KnownDevice = DeviceIdentity;
 
 /**
  * What the gateway hands the browser hub: a message about one device, already stored where
  * it has to be (weighings committed, pictures saved). The hub adds nothing but the fan-out.
  */
 export interface DeviceEvent {
-  device: KnownDevice;
+  device: Pick<KnownDevice, 'id' | 'owner_id' | 'modelo' | 'serie'>;
   message: Extract<LiveServerMessage, { t: 'leitura' | 'pesagem' | 'imagem' }>;
 }
 

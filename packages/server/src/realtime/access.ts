@@ -1,5 +1,5 @@
 import { AppError } from '../http/errors.js';
-import { reachesFarm, type Need, type OwnerScopes } from '../modules/permissions/scope.js';
+import { reachesFarm, type Need, type OwnerScopes } from '../modules/permissions/index.js';
 
 /** A device's owner and farm: what decides who may see it. */
 export interface DevicePlace {

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { deviceKey, LIVE_CHANNEL_VERSION, type LiveServerMessage } from '@portal/shared';
+import { deviceKey, LIVE_CHANNEL_VERSION, type LivePesagem, type LiveServerMessage } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { until } from '../test/device-client.js';
+import { createEventBus } from '../events/index.js';
 import type { DeviceEvent } from '../mqtt/types.js';
 import { createLiveHub, SLOW_SOCKET_BYTES } from './hub.js';
 
@@ -32,10 +33,8 @@ const device = { id: 7, owner_id: 1, nucleo_id: null, modelo: 'CS', serie: 'S-1'
 const key = deviceKey({ modelo: 'CS', serie: 'S-1', chip_id: 'AB12' });
 const about = { chave: '', iddevice: 7, modelo: 'CS', serie: 'S-1', em: '2026-11-01T00:00:00.000Z' };
 const leitura: DeviceEvent = { device, message: { t: 'leitura', ...about, leitura: { tipo: 'PESO', peso: 1000, estavel: true, aves: 1 } } };
-const pesagem: DeviceEvent = {
-  device,
-  message: { t: 'pesagem', ...about, pesagem: { id: 1, seq: 1, data: '2026-11-01', hora: '08:00:00', nucleo: 'N', lote: '', aviario: '1', lado: '1', box: '1', sexo: 'M', peso: 1500, idade_lote: null, linha: '', score: null, obs: '' } },
-};
+const weighed: LivePesagem = { id: 1, seq: 1, data: '2026-11-01', hora: '08:00:00', nucleo: 'N', lote: '', aviario: '1', lado: '1', box: '1', sexo: 'M', peso: 1500, idade_lote: null, linha: '', score: null, obs: '' };
+const pesagem: DeviceEvent = { device, message: { t: 'pesagem', ...about, pesagem: weighed } };
 
 describe('live hub: a slow socket', () => {
   const closers: (() => Promise<void>)[] = [];
@@ -47,6 +46,9 @@ describe('live hub: a slow socket', () => {
     let listener: ((event: DeviceEvent) => void) | undefined;
     let now = Date.parse('2026-11-01T00:00:00Z');
     const warn = vi.fn();
+    const log = { warn, info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
+    // Weighings reach the hub from the ingestion service's event, readings from the gateway.
+    const events = createEventBus(log);
     const hub = createLiveHub({
       gateway: {
         onEvent: (registered) => {
@@ -56,12 +58,13 @@ describe('live hub: a slow socket', () => {
         sendCommand: async () => undefined,
         onGrantsChanged: () => () => undefined,
       },
+      events,
       authenticateToken: async () => ({ userId: 1, sessionId: 1 }),
       findDevices: async () => [device],
       access: async () => true,
       fotoRequests: { askedByUser: async () => ({ ok: true, id: 1 }), withdraw: async () => undefined },
       clock: () => now,
-      log: { warn, info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger,
+      log,
     });
     let accept: ((socket: WebSocket) => void) | undefined;
     const hooks: (() => Promise<void>)[] = [];
@@ -87,7 +90,7 @@ describe('live hub: a slow socket', () => {
     socket.bufferedAmount = SLOW_SOCKET_BYTES + 1;
     listener!(leitura);
     listener!(leitura);
-    listener!(pesagem);
+    await events.emit('weighings.stored', { source: 'device', ownerId: 1, device, at: Date.parse(about.em), created: true, pesagem: weighed });
     expect(socket.sent.filter((message) => message.t === 'leitura')).toHaveLength(1);
     expect(socket.sent.filter((message) => message.t === 'pesagem')).toEqual([{ ...pesagem.message, chave: key }]);
     // Two skips within a minute: one log line.

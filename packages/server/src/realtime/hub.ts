@@ -2,7 +2,8 @@ import { LIVE_CHANNEL_VERSION, LIVE_CLOSE, LIVE_PATH, type ErrorCode, type LiveC
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isDatabaseUnavailable } from '../db/dialect.js';
-import type { FotoRequests } from '../mqtt/foto-requests.js';
+import type { AppEvents, EventBus } from '../events/index.js';
+import type { FotoRequests } from '../modules/live/index.js';
 import type { DeviceEvent, DeviceGateway } from '../mqtt/types.js';
 import { AppError } from '../http/errors.js';
 import type { DeviceAccess } from './access.js';
@@ -25,6 +26,8 @@ const CLOSE_INTERNAL = 1011;
 
 export interface LiveHubDeps {
   gateway: Pick<DeviceGateway, 'onEvent' | 'sendCommand' | 'onGrantsChanged'>;
+  /** Where device weighings are told once stored ('weighings.stored', from the weighings' ingestion service). */
+  events: Pick<EventBus, 'on'>;
   /** The session a token opens (as the bearer token is checked), or undefined. */
   authenticateToken: (token: string) => Promise<{ userId: number; sessionId: number } | undefined>;
   findDevices: FindDevices;
@@ -50,13 +53,19 @@ interface Client {
   skipLoggedAt: number;
 }
 
+/** A device's weighing the ingestion service stored, as the device's browsers are told of it. */
+export function weighingEvent(stored: Extract<AppEvents['weighings.stored'], { source: 'device' }>): DeviceEvent {
+  const { device, at, pesagem } = stored;
+  return { device, message: { t: 'pesagem', chave: '', iddevice: device.id, modelo: device.modelo, serie: device.serie, em: new Date(at).toISOString(), pesagem } };
+}
+
 /**
  * The browsers' live channel (GET /ws): a tab signs in with `hello`, registers the devices its
  * screens show and gets their readings, weighings and pictures as the gateway hands them over;
  * it may send a registered device 'foto' or (with manage rights) 'update'.
  */
 export function createLiveHub(deps: LiveHubDeps) {
-  const { gateway, authenticateToken, findDevices, access, fotoRequests, clock, log } = deps;
+  const { gateway, events, authenticateToken, findDevices, access, fotoRequests, clock, log } = deps;
   const clients = new Set<Client>();
   /** Device id → sockets that registered it: the fan-out index. */
   const watchers = new Map<number, Set<Client>>();
@@ -259,6 +268,10 @@ export function createLiveHub(deps: LiveHubDeps) {
         log.error({ err: error, deviceId: event.device.id }, 'live channel: fan-out failed');
       }
     });
+    // A failing fan-out is logged by the bus; the weighing is stored and acknowledged all the same.
+    const unsubscribeWeighings = events.on('weighings.stored', (stored) => {
+      if (stored.source === 'device') fanOut(weighingEvent(stored));
+    });
     // A grant revoked or narrowed (on any instance): that user's sockets are checked at once.
     const unsubscribeGrants = gateway.onGrantsChanged((userId) => {
       for (const client of clients) if (client.user?.userId === userId) enqueue(client, () => recheck(client));
@@ -268,6 +281,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     app.addHook('onClose', async () => {
       clearInterval(timer);
       unsubscribe();
+      unsubscribeWeighings();
       unsubscribeGrants();
     });
     // A WebSocket is not an API call: hidden from the OpenAPI document (and so from the fuzz).

@@ -12,22 +12,15 @@ import {
 } from '@portal/shared';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ServiceSource } from '../modules/context.js';
-import { collectionHistoryServiceOf } from '../modules/collectionHistory/module.js';
-import type { CollectionHistoryService } from '../modules/collectionHistory/service.js';
-import { graphDataServiceOf } from '../modules/charts/module.js';
-import type { GraphDataService } from '../modules/charts/graphdata.service.js';
-import { dosingServiceOf } from '../modules/dosing/module.js';
-import type { DosingService } from '../modules/dosing/service.js';
-import { feedServiceOf } from '../modules/feed/module.js';
-import type { FeedService } from '../modules/feed/service.js';
-import type { OwnerScope } from '../modules/permissions/scope.js';
-import type { SiloBalanceService } from '../modules/silos/balance.service.js';
-import { siloBalanceServiceOf } from '../modules/silos/module.js';
-import { troughsServiceOf } from '../modules/troughs/module.js';
-import type { TroughsService } from '../modules/troughs/service.js';
-import { weighingsServiceOf } from '../modules/weighings/module.js';
-import type { WeighingsService } from '../modules/weighings/service.js';
+import type { CollectionHistoryService } from '../modules/collectionHistory/index.js';
+import type { GraphDataService } from '../modules/charts/index.js';
+import type { DosingService } from '../modules/dosing/index.js';
+import type { FeedService } from '../modules/feed/index.js';
+import type { OwnerScope } from '../modules/permissions/index.js';
+import type { Services } from '../modules/services.js';
+import type { SiloBalanceService } from '../modules/silos/index.js';
+import type { TroughsService } from '../modules/troughs/index.js';
+import type { WeighingsService } from '../modules/weighings/index.js';
 
 /** What a call's service method takes after the caller's scope. */
 type InputOf<Method extends (scope: OwnerScope, input: never) => unknown> = Parameters<Method>[1];
@@ -36,18 +29,12 @@ type InputOf<Method extends (scope: OwnerScope, input: never) => unknown> = Para
  * The calls that read many rows or compute much (weight reports, feed, troughs, silo balance,
  * dosing, collection and chart data): the report runner (runner.ts) sends them to its worker
  * pool, and the worker (worker.ts) and the inline fallback both run them from this one table.
- * The table is built once on a database and clock (a worker's own, or the request thread's), so
- * a worker uses its own connection; a worker's clock reads the running task's `now`. Inputs and
- * results cross threads by structured clone: plain data only. None of them writes.
+ * The table is built once on services (createServices) of a database and clock (a worker's own, or
+ * the request thread's), so a worker uses its own connection; a worker's clock reads the running
+ * task's `now`. Inputs and results cross threads by structured clone: plain data only. None of them writes.
  */
-function heavyCallsOn(source: ServiceSource) {
-  const weighings = weighingsServiceOf(source);
-  const feed = feedServiceOf(source);
-  const troughs = troughsServiceOf(source);
-  const siloBalance = siloBalanceServiceOf(source);
-  const graphData = graphDataServiceOf(source);
-  const dosing = dosingServiceOf(source);
-  const collectionHistory = collectionHistoryServiceOf(source);
+function heavyCallsOn(services: Services) {
+  const { weighings, feed, troughs, siloBalance, graphData, dosing, collectionHistory } = services;
   return {
     avespesos: (scope: OwnerScope, input: InputOf<WeighingsService['report']>) => weighings.report(scope, input),
     resumo: (scope: OwnerScope, input: InputOf<WeighingsService['summary']>) => weighings.summary(scope, input),
@@ -102,12 +89,12 @@ type HeavyCall<Name extends HeavyCallName> = HeavyCalls[Name];
 export type HeavyInput<Name extends HeavyCallName> = Parameters<HeavyCall<Name>>[1];
 export type HeavyResult<Name extends HeavyCallName> = Awaited<ReturnType<HeavyCall<Name>>>;
 
-/** A runner of heavy calls on one database and clock: heavyCallsOn's table, built once. */
+/** A runner of heavy calls on one set of services: heavyCallsOn's table, built once. */
 export type HeavyCallRunner = <Name extends HeavyCallName>(name: Name, scope: OwnerScope, input: HeavyInput<Name>) => Promise<HeavyResult<Name>>;
 
-/** Runs heavy calls on a database and clock (a worker's own, or the request thread's); the services are built here, once. */
-export function heavyCallRunner(source: ServiceSource): HeavyCallRunner {
-  const calls = heavyCallsOn(source);
+/** Runs heavy calls on services built once (createServices) on a worker's own database, or the request thread's. */
+export function heavyCallRunner(services: Services): HeavyCallRunner {
+  const calls = heavyCallsOn(services);
   return <Name extends HeavyCallName>(name: Name, scope: OwnerScope, input: HeavyInput<Name>) =>
     (calls[name] as (scope: OwnerScope, input: HeavyInput<Name>) => Promise<HeavyResult<Name>>)(scope, input);
 }

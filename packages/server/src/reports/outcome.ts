@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@portal/shared';
 import { isDatabaseUnavailable } from '../db/dialect.js';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../http/errors.js';
-import type { OwnerScope } from '../modules/permissions/scope.js';
+import type { OwnerScope } from '../modules/permissions/index.js';
 import type { HeavyCallName } from './heavy-calls.js';
 
 /** One heavy call sent to a worker: the scope was resolved on the request thread; `now` is the request's clock. */

@@ -4,20 +4,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/dialect.js';
+import { createEventBus } from '../events/index.js';
 import { AppError } from '../http/errors.js';
 import { createLogger } from '../logger.js';
-import type { OwnerScope } from '../modules/permissions/scope.js';
+import type { OwnerScope } from '../modules/permissions/index.js';
+import { createServices } from '../modules/services.js';
 import { createAccount, type TestAccount } from '../test/factories.js';
 import { createNucleo } from '../test/factories/farms.js';
 import { createLote } from '../test/factories/flocks.js';
 import { createPesagens, generatedWeighings } from '../test/factories/weighings.js';
 import { describeEachDialect, testDialects, testPortalEnv, type HttpAnswer, type TestPortal } from '../test/harness.js';
+import { testServices } from '../test/services.js';
 import { reportRunner, type ReportRunner } from './runner.js';
 
 const PERIOD = { inicio: '2026-11-01', fim: '2026-11-30' };
 /** Enough weighings that a report takes a while in its worker, so calls overlap. */
 const WEIGHINGS = 30_000;
 const silentLog = createLogger({ LOG_LEVEL: 'silent' });
+
+/** The request thread's services on a database no call reaches (these runners send every call to a worker). */
+const servicesOn = (config: Config, database: Database) => createServices({ config, database, clock: Date.now, log: silentLog, events: createEventBus(silentLog) });
 
 const ownScope = (account: TestAccount): OwnerScope => ({ ownerId: account.user.id, actorId: account.user.id, nivel: 'proprietario', nucleos: null });
 
@@ -50,8 +56,9 @@ describeEachDialect(
     }, 120_000);
 
     it('answers a report through a worker exactly as the request thread computes it', async () => {
-      const inline = reportRunner({ config: { ...portal().config, REPORT_WORKERS: 0 }, database: portal().database, clock: Date.now, log: silentLog });
-      const pooled = reportRunner({ config: portal().config, database: portal().database, clock: Date.now, log: silentLog });
+      const services = testServices(portal());
+      const inline = reportRunner({ config: { ...portal().config, REPORT_WORKERS: 0 }, database: portal().database, services, clock: Date.now, log: silentLog });
+      const pooled = reportRunner({ config: portal().config, database: portal().database, services, clock: Date.now, log: silentLog });
       try {
         const scope = ownScope(account);
         const calls = [
@@ -143,7 +150,7 @@ describe('report runner faults', () => {
   for (const dialect of testDialects()) {
     it(`answers 503 DATABASE_UNAVAILABLE when the worker cannot reach the database [${dialect}]`, async () => {
       const { url, database } = unreachable[dialect]!;
-      const runner = reportRunner({ config: { ...config, DATABASE_URL: url }, database, clock: Date.now, log: silentLog });
+      const runner = reportRunner({ config: { ...config, DATABASE_URL: url }, database, services: servicesOn(config, database), clock: Date.now, log: silentLog });
       try {
         const failure = await runner.run('usrstats', scope, undefined).catch((error: unknown) => error);
         expect(failure).toBeInstanceOf(AppError);
@@ -156,7 +163,14 @@ describe('report runner faults', () => {
 
   it('fails the call of a worker that dies (a 500) and serves the next one on a new worker', async () => {
     const database: Database = { dialect: 'sqlite', db: undefined as never, sqliteFile: join(dir, 'unused.sqlite') };
-    const runner = reportRunner({ config, database, clock: Date.now, log: silentLog, workerFile: new URL('../test/report-worker-crash.mjs', import.meta.url) });
+    const runner = reportRunner({
+      config,
+      database,
+      services: servicesOn(config, database),
+      clock: Date.now,
+      log: silentLog,
+      workerFile: new URL('../test/report-worker-crash.mjs', import.meta.url),
+    });
     try {
       const first = (await runner.run('usrstats', scope, undefined)) as unknown as number;
       const crash = await runner.run('crash' as 'usrstats', scope, undefined).catch((error: unknown) => error);

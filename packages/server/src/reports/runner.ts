@@ -3,9 +3,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.js';
-import type { Database } from '../db/dialect.js';
+import { urlForAnotherConnection, type Database } from '../db/dialect.js';
 import { AppError } from '../http/errors.js';
-import type { OwnerScope } from '../modules/permissions/scope.js';
+import type { OwnerScope } from '../modules/permissions/index.js';
+import type { Services } from '../modules/services.js';
 import { heavyAnswerJson, heavyCallRunner, type HeavyCallName, type HeavyInput, type HeavyResult } from './heavy-calls.js';
 import { errorOf, WorkerDatabaseUnavailable, type HeavyTask, type TaskOutcome } from './outcome.js';
 import type { WorkerSettings } from './worker.js';
@@ -50,12 +51,6 @@ function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** The database a worker opens: the same SQLite file or PostgreSQL database; none for an in-memory SQLite. */
-function workerDatabaseUrl(config: Config, database: Database): string | undefined {
-  if (database.dialect === 'postgres') return config.DATABASE_URL;
-  return database.sqliteFile === undefined ? undefined : `sqlite:${database.sqliteFile}`;
-}
-
 /**
  * The heavy calls' runner: a piscina pool of REPORT_WORKERS threads, each with its own database
  * connection, started on the first heavy call (tests build and close many apps that never run
@@ -66,15 +61,18 @@ function workerDatabaseUrl(config: Config, database: Database): string | undefin
 export function reportRunner(deps: {
   config: Config;
   database: Database;
+  /** The request thread's services: the inline runner's (a worker builds its own on its own database). */
+  services: Services;
   clock: () => number;
   log: FastifyBaseLogger;
   /** Another worker module (tests: one that crashes); default worker.ts. */
   workerFile?: URL;
 }): ReportRunner {
-  const { config, database, clock, log, workerFile } = deps;
-  const databaseUrl = workerDatabaseUrl(config, database);
+  const { config, database, services, clock, log, workerFile } = deps;
+  // The database a worker opens: the same SQLite file or PostgreSQL database; none for an in-memory SQLite.
+  const databaseUrl = urlForAnotherConnection(database, config.DATABASE_URL);
   if (config.REPORT_WORKERS === 0 || databaseUrl === undefined) {
-    const run: ReportRunner['run'] = heavyCallRunner({ database, clock });
+    const run: ReportRunner['run'] = heavyCallRunner(services);
     return {
       run,
       reply: async (reply, name, scope, input) => sendJson(reply, heavyAnswerJson(name, await run(name, scope, input))),
@@ -88,7 +86,8 @@ export function reportRunner(deps: {
 
   function startedPool(): Piscina {
     if (pool) return pool;
-    const settings: WorkerSettings = { databaseUrl: databaseUrl!, maxConnections: WORKER_PG_CONNECTIONS, logLevel: config.LOG_LEVEL };
+    // The key that seals integration passwords stays on the request thread: no heavy call opens one.
+    const settings: WorkerSettings = { databaseUrl: databaseUrl!, maxConnections: WORKER_PG_CONNECTIONS, config: { ...config, SECRET_KEY: undefined } };
     pool = new Piscina({
       ...workerEntry(workerFile),
       workerData: settings,

@@ -1,9 +1,7 @@
 import type { Device, LiveReading } from '@portal/shared';
-import type { Database } from '../db/dialect.js';
 import { seededRandom } from '../demo/weighings.js';
-import { READING_PERIOD_MS, readingsStore, type ReadingRow } from '../mqtt/readings-store.js';
-import type { KnownDevice } from '../mqtt/types.js';
-import { syncDosagens } from '../modules/dosing/sync.js';
+import type { DosingService } from '../modules/dosing/index.js';
+import { READING_PERIOD_MS, type ReadingRow, type ReadingsService, type ReadingTable } from '../modules/readings/index.js';
 import { SILO_MODELS, behaviourFor, type AccountSnapshot } from './plan.js';
 
 const DAY_MS = 86_400_000;
@@ -13,7 +11,8 @@ const COLLECTOR_SESSION = { startHour: 8, minutes: 40, tickMs: 2_000 };
 const FLUSH_ROWS = 20_000;
 
 export interface BackfillOptions {
-  database: Database;
+  /** The services the history is written through (createServices): the readings ingestion, and dosing for the dosers' events. */
+  services: { readings: Pick<ReadingsService, 'rowFor' | 'insertMany'>; dosing: Pick<DosingService, 'syncDevice'> };
   snapshot: AccountSnapshot;
   ownerId: number;
   /** Days of history before `now`. */
@@ -24,19 +23,10 @@ export interface BackfillOptions {
 
 export interface BackfillResult {
   /** Rows written per table. */
-  rows: Record<ReadingRow['table'], number>;
+  rows: Record<ReadingTable, number>;
   /** Each silo scale's level at `now` (kg), so the live simulator goes on from there. */
   siloLevels: Map<number, number>;
 }
-
-const asKnown = (device: Device, ownerId: number): KnownDevice => ({
-  id: device.id,
-  owner_id: ownerId,
-  nucleo_id: device.nucleo_id,
-  modelo: device.modelo,
-  serie: device.serie,
-  chip_id: device.chip_id,
-});
 
 /** Tick times of one device over [from, to): its storage period, or the collector's daily sessions. */
 function* tickTimes(modelo: string, from: number, to: number, timezone: number): Generator<number> {
@@ -65,15 +55,15 @@ const HISTORY_MODELS = new Set(['BSILO', 'SPSILO', 'SILO', 'SEQ', 'SEQFC', 'MCAL
 
 /**
  * The history a demo account (or an end-to-end test) would have had: the simulator's own device
- * behaviours stepped through the past `days` and written through the same readings store the
+ * behaviours stepped through the past `days` and written through the same readings ingestion the
  * live path uses, so reports have weeks of silo, trough, doser and collector data at once.
  */
 export async function backfillReadings(options: BackfillOptions): Promise<BackfillResult> {
-  const { database, snapshot, ownerId, days } = options;
+  const { services, snapshot, ownerId, days } = options;
   const now = options.now ?? Date.now();
   const from = now - days * DAY_MS;
-  const store = readingsStore(database);
-  const rows = { silo_leituras: 0, calha_leituras: 0, dose_leituras: 0, coletas: 0 };
+  const store = services.readings;
+  const rows: Record<ReadingTable, number> = { silo_leituras: 0, calha_leituras: 0, dose_leituras: 0, coletas: 0 };
   const siloLevels = new Map<number, number>();
   let pending: ReadingRow[] = [];
   const flush = async () => {
@@ -86,7 +76,7 @@ export async function backfillReadings(options: BackfillOptions): Promise<Backfi
     const random = seededRandom((options.seed ?? 1) + index * 7919);
     const behaviour = behaviourFor(device, snapshot, { now: from, speed: 1, random: () => random });
     if (!behaviour) continue;
-    const known = asKnown(device, ownerId);
+    const known = { id: device.id, owner_id: ownerId };
     let lastSilo: number | null = null;
     for (const at of tickTimes(device.modelo, from, now, snapshot.timezone)) {
       for (const message of behaviour.tick(at)) {
@@ -102,9 +92,9 @@ export async function backfillReadings(options: BackfillOptions): Promise<Backfi
     if (lastSilo !== null) siloLevels.set(device.id, lastSilo);
   }
   await flush();
-  // The dosers' pump runs become dosing events, as the live path makes them.
+  // The dosers' pump runs become dosing events, as the live path makes them (history written in bulk tells no listener).
   for (const device of snapshot.devices) {
-    if (DOSER_MODELS.has(device.modelo)) await syncDosagens(database.db, device.id, from, now);
+    if (DOSER_MODELS.has(device.modelo)) await services.dosing.syncDevice(device.id, from, now);
   }
   return { rows, siloLevels };
 }

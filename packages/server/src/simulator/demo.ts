@@ -2,22 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/dialect.js';
 import { DEMO_EMAIL } from '../demo/seed.js';
-import { usersRepository } from '../modules/accounts/users.repository.js';
-import { hashDeviceSecret, newDeviceSecret } from '../modules/devices/credentials.js';
-import { devicesRepository } from '../modules/devices/devices.repository.js';
-import { devicesService } from '../modules/devices/service.js';
-import { nucleosRepository } from '../modules/farms/nucleos.repository.js';
-import { farmsService } from '../modules/farms/service.js';
-import { lotesRepository } from '../modules/flocks/lotes.repository.js';
-import { flocksService } from '../modules/flocks/service.js';
-import { chavesRepository } from '../modules/keys/chaves.repository.js';
-import { keysService } from '../modules/keys/service.js';
-import type { OwnerScope } from '../modules/permissions/scope.js';
-import { silosService } from '../modules/silos/service.js';
-import { silosRepository } from '../modules/silos/silos.repository.js';
-import { padroesRepository } from '../modules/standards/padroes.repository.js';
-import { standardsService } from '../modules/standards/service.js';
-import { readingsStore } from '../mqtt/readings-store.js';
+import { createEventBus } from '../events/index.js';
+import type { OwnerScope } from '../modules/permissions/index.js';
+import { createServices, type Services } from '../modules/services.js';
 import { backfillReadings } from './backfill.js';
 import type { AccountSnapshot } from './plan.js';
 import { startSimulator, type DeviceLogin, type RunningSimulator } from './runner.js';
@@ -50,19 +37,14 @@ export function demoBrokerUrl(config: Config, httpPort: number): string {
 }
 
 /** The demo owner's records in the API's shapes, read through the features' own services. */
-async function demoSnapshot(database: Database, ownerId: number, timezone: number, clock: () => number): Promise<AccountSnapshot> {
-  const db = database.db;
-  const scope: OwnerScope = { ownerId, actorId: ownerId, nivel: 'proprietario', nucleos: null };
-  const keys = keysService({ chaves: chavesRepository(db), clock });
-  const devices = devicesService({ devices: devicesRepository(db), keys, broker: { host: 'localhost', porta: 0 }, clock });
-  const lotes = flocksService({ lotes: lotesRepository(db), nucleos: nucleosRepository(db), padroes: padroesRepository(db), users: usersRepository(db), clock });
+async function demoSnapshot(services: Services, scope: OwnerScope, timezone: number): Promise<AccountSnapshot> {
   return {
     timezone,
-    devices: await devices.list(scope),
-    nucleos: await farmsService({ nucleos: nucleosRepository(db), clock }).list(scope),
-    lotes: await lotes.list(scope),
-    padroes: await standardsService({ padroes: padroesRepository(db), presets: [], clock }).list(scope),
-    silos: await silosService({ silos: silosRepository(database), clock }).list(scope),
+    devices: await services.devices.list(scope),
+    nucleos: await services.farms.list(scope),
+    lotes: await services.flocks.list(scope),
+    padroes: await services.standards.list(scope),
+    silos: await services.silos.list(scope),
   };
 }
 
@@ -74,14 +56,13 @@ export const DEMO_HISTORY_DAYS = 40;
  * its last stored level (the live series goes on where the history, or the last run, ended: a
  * jump there would read as a delivery).
  */
-async function withHistory(database: Database, snapshot: AccountSnapshot, ownerId: number, log: FastifyBaseLogger, now: number): Promise<void> {
-  const readings = readingsStore(database);
-  if (!(await readings.hasHistory(ownerId))) {
+async function withHistory(services: Services, snapshot: AccountSnapshot, ownerId: number, log: FastifyBaseLogger, now: number): Promise<void> {
+  if (!(await services.readings.hasHistory(ownerId))) {
     const started = Date.now();
-    const { rows } = await backfillReadings({ database, snapshot, ownerId, days: DEMO_HISTORY_DAYS, now });
+    const { rows } = await backfillReadings({ services, snapshot, ownerId, days: DEMO_HISTORY_DAYS, now });
     log.info({ rows, ms: Date.now() - started }, `simulator: ${DEMO_HISTORY_DAYS} days of readings written for the demo account`);
   }
-  const levels = await readings.lastSiloLevels(ownerId);
+  const levels = await services.siloReadings.lastLevels(ownerId);
   for (const silo of snapshot.silos) {
     const level = silo.device_id === null ? undefined : levels.get(silo.device_id);
     if (level !== undefined) silo.saldo_kg = level;
@@ -90,30 +71,28 @@ async function withHistory(database: Database, snapshot: AccountSnapshot, ownerI
 
 /**
  * npm start with DEMO and SIMULATOR on: the demo account's devices, simulated in this process.
- * Each gets a new secret (its hash written through the devices repository), then connects to
- * the portal's own broker like a real device. Answers null (and logs why) when there is no demo
- * account or it has no devices.
+ * Each gets a new secret (through the devices service), then connects to the portal's own broker
+ * like a real device. Answers null (and logs why) when there is no demo account or it has no
+ * devices. Its services are its own (createServices, with a bus of its own): the demo's history
+ * is written in bulk and tells no listener.
  */
 export async function startDemoSimulator(deps: DemoSimulatorDeps): Promise<RunningSimulator | null> {
   const { config, database, log, clock = Date.now } = deps;
-  const owner = await usersRepository(database.db).findByEmail(DEMO_EMAIL);
+  const services = createServices({ config, database, clock, log, events: createEventBus(log) });
+  const owner = await services.accounts.userByEmail(DEMO_EMAIL);
   if (!owner) {
     log.info(`simulator: no demo account (${DEMO_EMAIL}); nothing to simulate`);
     return null;
   }
-  const snapshot = await demoSnapshot(database, owner.id, owner.timezone, clock);
-  const repository = devicesRepository(database.db);
+  const scope: OwnerScope = { ownerId: owner.id, actorId: owner.id, nivel: 'proprietario', nucleos: null };
+  const snapshot = await demoSnapshot(services, scope, owner.timezone);
   const logins = new Map<number, DeviceLogin>();
-  for (const row of await repository.list(owner.id, null)) {
-    const senha = newDeviceSecret();
-    await repository.setCredentialHash(owner.id, row.id, hashDeviceSecret(senha), clock());
-    logins.set(row.id, { usuario: row.credential_user, senha });
-  }
+  for (const device of snapshot.devices) logins.set(device.id, await services.devices.renewCredential(scope, device.id));
   if (logins.size === 0) {
     log.info('simulator: the demo account has no devices');
     return null;
   }
-  await withHistory(database, snapshot, owner.id, log, clock());
+  await withHistory(services, snapshot, owner.id, log, clock());
   const simulator = startSimulator({ snapshot, logins, brokerUrl: demoBrokerUrl(config, deps.httpPort), speed: deps.speed ?? 1, log, clock });
   log.info(`simulator: ${simulator.devices.length} devices streaming`);
   return simulator;

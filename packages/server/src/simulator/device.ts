@@ -9,7 +9,7 @@ import {
   type PortalMessage,
 } from '@portal/shared';
 import mqtt, { type MqttClient } from 'mqtt';
-import { commandTopic, dataTopic } from '../modules/devices/protocol.js';
+import { commandTopic, dataTopic } from '../modules/devices/index.js';
 import type { Behaviour, Emitted } from './models/types.js';
 import { shedPicture } from './picture.js';
 import { pictureTime } from './plan.js';

@@ -13,7 +13,7 @@ import {
 } from '@portal/shared';
 import { connect, type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
-import { commandTopic, dataTopic } from '../modules/devices/protocol.js';
+import { commandTopic, dataTopic } from '../modules/devices/index.js';
 
 /**
  * Test-side devices and browser tabs: an MQTT device that keeps every weighing until the portal

@@ -1,9 +1,12 @@
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
+import { createEventBus } from '../events/index.js';
 import { createLogger } from '../logger.js';
 import { deviceGateway, type RunningGateway } from '../mqtt/gateway.js';
 import type { DeviceEvent } from '../mqtt/types.js';
+import { weighingEvent } from '../realtime/hub.js';
 import type { TestPortal } from './harness.js';
+import { testServices } from './services.js';
 
 /** A log line as pino wrote it. */
 export type LogLine = { level: number; msg: string } & Record<string, unknown>;
@@ -24,9 +27,16 @@ export function recordingLogger(): { log: FastifyBaseLogger; lines: LogLine[] } 
 export async function startGateway(portal: TestPortal, mqttUrl?: string) {
   const { log, lines } = recordingLogger();
   const config = { ...portal.config, MQTT_PORT: 0, MQTT_URL: mqttUrl };
-  const gateway: RunningGateway = deviceGateway({ config, database: portal.database, clock: Date.now, log });
+  // Services of its own, on an event bus of its own, as app.ts builds them for its gateway.
+  const bus = createEventBus(log);
+  const services = testServices(portal, { events: bus });
+  const gateway: RunningGateway = deviceGateway({ config, services, events: bus, clock: Date.now, log });
   const events: DeviceEvent[] = [];
   gateway.onEvent((event) => events.push(event));
+  // Weighings reach the browsers from the ingestion service's event, as the live hub hears them.
+  bus.on('weighings.stored', (stored) => {
+    if (stored.source === 'device') events.push(weighingEvent(stored));
+  });
   await gateway.start();
   return { gateway, lines, events, url: mqttUrl ?? `mqtt://127.0.0.1:${gateway.brokerPort}` };
 }

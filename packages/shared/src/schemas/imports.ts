@@ -43,6 +43,8 @@ export const IMPORT_ROW_REASONS = [
   'LOTE_NOT_FOUND',
   'LOTE_OTHER_NUCLEO',
   'NUCLEO_OUT_OF_REACH',
+  /** The farm text names two or more of the owner's farms (a shared name or code): which one is meant is not guessed. */
+  'NUCLEO_AMBIGUOUS',
   /** The CSV text itself is broken on that row (an unclosed quote, a row over 64 KB). */
   'ROW_MALFORMED',
 ] as const;

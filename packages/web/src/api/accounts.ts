@@ -1,45 +1,26 @@
-import {
-  loginResponse,
-  okResponse,
-  sessionList,
-  user,
-  type LoginBody,
-  type LoginResponse,
-  type OkResponse,
-  type PasswordResetBody,
-  type RegisterBody,
-  type Session,
-  type UpdateUserBody,
-  type User,
-} from '@portal/shared';
-import { apiRequest, apiUrl } from './client';
+import type { LoginBody, LoginResponse, OkResponse, PasswordResetBody, RegisterBody, Session, UpdateUserBody, User } from '@portal/shared';
+import { call, callUrl } from './client';
 
-/** The account calls of the server, typed with the shared schemas. */
+/** The account calls of the server, typed by the call table. */
 export const accountsApi = {
-  register: (body: RegisterBody): Promise<User> =>
-    apiRequest('register', { method: 'POST', body, schema: user, withToken: false }),
+  register: (body: RegisterBody): Promise<User> => call('register', { body }),
 
-  login: (body: LoginBody): Promise<LoginResponse> =>
-    apiRequest('login', { method: 'POST', body, schema: loginResponse, withToken: false }),
+  login: (body: LoginBody): Promise<LoginResponse> => call('login', { body }),
 
-  getUser: (): Promise<User> => apiRequest('getuser', { schema: user }),
+  getUser: (): Promise<User> => call('getuser'),
 
-  updateUser: (body: UpdateUserBody): Promise<User> =>
-    apiRequest('updateuser', { method: 'POST', body, schema: user }),
+  updateUser: (body: UpdateUserBody): Promise<User> => call('updateuser', { body }),
 
-  recoverPassword: (email: string): Promise<OkResponse> =>
-    apiRequest('password_recover', { query: { email }, schema: okResponse, withToken: false }),
+  recoverPassword: (email: string): Promise<OkResponse> => call('password_recover', { query: { email } }),
 
-  resetPassword: (body: PasswordResetBody): Promise<OkResponse> =>
-    apiRequest('password_reset', { method: 'POST', body, schema: okResponse, withToken: false }),
+  resetPassword: (body: PasswordResetBody): Promise<OkResponse> => call('password_reset', { body }),
 
-  logout: (): Promise<OkResponse> => apiRequest('logout', { method: 'POST', body: {}, schema: okResponse }),
+  logout: (): Promise<OkResponse> => call('logout'),
 
-  getSessions: (): Promise<Session[]> => apiRequest('getsessions', { schema: sessionList }),
+  getSessions: (): Promise<Session[]> => call('getsessions'),
 
-  deleteSession: (idsession: number): Promise<OkResponse> =>
-    apiRequest('delsession', { method: 'POST', body: { idsession }, schema: okResponse }),
+  deleteSession: (idsession: number): Promise<OkResponse> => call('delsession', { body: { idsession } }),
 
   /** Loaded in a hidden frame, not fetched: the browser must store the HttpOnly cookie itself. */
-  setCookieUrl: (token: string): string => apiUrl('setcookie', { 'api-token': token }),
+  setCookieUrl: (token: string): string => callUrl('setcookie', { 'api-token': token }),
 };

@@ -1,4 +1,19 @@
-import { CSRF_COOKIE, CSRF_HEADER, isErrorCode, type ErrorCode, type FieldError } from '@portal/shared';
+import {
+  apiCalls,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  isErrorCode,
+  type ApiCalls,
+  type CallAnswer,
+  type CallBody,
+  type CallName,
+  type CallQuery,
+  type CallSpec,
+  type DownloadCallName,
+  type ErrorCode,
+  type FieldError,
+  type recordQuery,
+} from '@portal/shared';
 import { currentLanguage } from '../i18n';
 import { clearSession, getToken } from './authStorage';
 
@@ -34,30 +49,29 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-type Query = Record<string, string | number | undefined>;
+type Query = Readonly<Record<string, string | number | undefined>>;
 
-/** What the client needs of a schema (the zod schemas of @portal/shared fit). */
-export interface Schema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+/** A call's body or query as its call site gives it: required when the call has a field it cannot do without. */
+type Part<Key extends string, T> = [T] extends [never] ? { [K in Key]?: never } : {} extends T ? { [K in Key]?: T } : { [K in Key]: T };
+export type CallOptions<N extends CallName> = Part<'body', CallBody<N>> & Part<'query', CallQuery<N>>;
+type CallArgs<N extends CallName> = {} extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
+type QueryArgs<N extends CallName> = [CallQuery<N>] extends [never] ? [] : {} extends CallQuery<N> ? [query?: CallQuery<N>] : [query: CallQuery<N>];
+
+/**
+ * The address of call `name` with its query (`api/<name>?…`), relative to the page: for what the
+ * browser loads itself (setcookie in a hidden frame) and the upload's XMLHttpRequest.
+ */
+export function callUrl<N extends CallName>(name: N, ...[query]: QueryArgs<N>): string {
+  return addressOf(name, query as Query | undefined);
 }
 
-interface RequestOptions<T> {
-  method?: 'GET' | 'POST';
-  query?: Query;
-  body?: unknown;
-  /** Validates the answer, so screens get exactly the shared types. */
-  schema: Schema<T>;
-  /** Calls that work without a session (login, register, recovery) send no token. */
-  withToken?: boolean;
-}
-
-export function apiUrl(path: string, query?: Query): string {
+function addressOf(name: CallName, query: Query | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
   }
   const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  return `${API_BASE}${name}${search ? `?${search}` : ''}`;
 }
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
@@ -93,7 +107,7 @@ interface SendOptions {
  * One call with the session's headers (bearer token, language, anti-forgery echo on non-GET):
  * answers the response when it is ok, throws the decoded ApiError otherwise (a 401 ends the session).
  */
-async function send(path: string, options: SendOptions): Promise<Response> {
+async function send(name: CallName, options: SendOptions): Promise<Response> {
   const { method } = options;
   const token = options.withToken === false ? null : getToken();
   const headers: Record<string, string> = {
@@ -108,7 +122,7 @@ async function send(path: string, options: SendOptions): Promise<Response> {
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await fetch(addressOf(name, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -129,15 +143,55 @@ async function send(path: string, options: SendOptions): Promise<Response> {
   return response;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const response = await send(path, { method: options.method ?? 'GET', query: options.query, body: options.body, withToken: options.withToken, accept: 'application/json' });
+/**
+ * Call `name` of the call table (packages/shared/src/calls): its method, body and query are typed by
+ * the table, and the answer is parsed with the call's response schema, so screens get exactly the
+ * shared types. A POST always carries a JSON object (`{}` when the call takes no fields). Calls made
+ * without a session (sign-up, sign-in, recovery) send no token.
+ */
+export async function call<N extends CallName>(name: N, ...[options]: CallArgs<N>): Promise<CallAnswer<N>> {
+  const spec: CallSpec = apiCalls[name];
+  const { body, query } = (options ?? {}) as { body?: unknown; query?: Query };
+  const response = await send(name, {
+    method: spec.method,
+    query,
+    body: body ?? (spec.method === 'POST' ? {} : undefined),
+    withToken: !spec.anonymous,
+    accept: 'application/json',
+  });
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  const parsed = options.schema.safeParse(data);
-  if (!parsed.success) {
-    console.error(`[api] unexpected answer from ${path}`, parsed.error);
-    throw new ApiError('INTERNAL', 'Unexpected answer from the server', response.status);
-  }
-  return parsed.data;
+  return parseAnswer(name, data, response.status);
+}
+
+type ListOf<N extends CallName> = Extract<CallAnswer<N>, readonly unknown[]>;
+type OneOf<N extends CallName> = Exclude<CallAnswer<N>, readonly unknown[]>;
+/** The get calls of spec section 7 (getnucleo, getdevice, …): `?id&prop`, one record with id, else the list. */
+export type RecordGetName = { [N in CallName]: ApiCalls[N] extends { query: typeof recordQuery } ? ([ListOf<N>] extends [never] ? never : N) : never }[CallName];
+
+/** A get call without ?id: the list of the owner acted for (`prop`; undefined: oneself). */
+export async function callList<N extends RecordGetName>(name: N, prop: number | undefined): Promise<ListOf<N>> {
+  const answer = await call<RecordGetName>(name, { query: { prop } });
+  if (!Array.isArray(answer)) throw unexpectedAnswer(name, 'a record instead of the list');
+  return answer as ListOf<N>;
+}
+
+/** A get call with ?id: that record. */
+export async function callOne<N extends RecordGetName>(name: N, id: number, prop: number | undefined): Promise<OneOf<N>> {
+  const answer = await call<RecordGetName>(name, { query: { id, prop } });
+  if (Array.isArray(answer)) throw unexpectedAnswer(name, 'the list instead of one record');
+  return answer as OneOf<N>;
+}
+
+function unexpectedAnswer(name: CallName, problem: unknown, status = 200): ApiError {
+  console.error(`[api] unexpected answer from ${name}`, problem);
+  return new ApiError('INTERNAL', 'Unexpected answer from the server', status);
+}
+
+/** The answer of `name` checked against its response schema (an answer the table does not describe is an error). */
+export function parseAnswer<N extends CallName>(name: N, data: unknown, status: number): CallAnswer<N> {
+  const parsed = apiCalls[name].response.safeParse(data);
+  if (!parsed.success) throw unexpectedAnswer(name, parsed.error, status);
+  return parsed.data as CallAnswer<N>;
 }
 
 /** The file name of a `Content-Disposition: attachment; filename="…"` (or RFC 5987 `filename*=UTF-8''…`). */
@@ -157,11 +211,11 @@ export function attachmentName(disposition: string | null): string | undefined {
 }
 
 /**
- * A call answering a text file (a CSV download): its text, without the byte order mark, and the
- * file name the server gave it, if any. Errors arrive as JSON and decode as for apiRequest.
+ * A download call's file (the CSV of v2/resumo?tipo=csv): its text, without the byte order mark, and
+ * the file name the server gave it, if any. Errors arrive as JSON and decode as for `call`.
  */
-export async function apiText(path: string, options: { query?: Query; accept: string }): Promise<{ text: string; name: string | undefined }> {
-  const response = await send(path, { method: 'GET', query: options.query, accept: options.accept });
+export async function callText<N extends DownloadCallName>(name: N, query: CallQuery<N>): Promise<{ text: string; name: string | undefined }> {
+  const response = await send(name, { method: 'GET', query: query as Query, accept: apiCalls[name].download });
   let text: string;
   try {
     // Response.text() decodes UTF-8 and drops a leading byte order mark.

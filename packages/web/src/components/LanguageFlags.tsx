@@ -2,7 +2,7 @@ import { Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { LANGUAGES } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
-import { useLanguageSwitch } from '../features/auth/useLanguageSwitch';
+import { useLanguageSwitch } from './session/useLanguageSwitch';
 import { Flag } from './Flags';
 import classes from './LanguageFlags.module.css';
 

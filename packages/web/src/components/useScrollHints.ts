@@ -10,6 +10,13 @@ export interface ScrollHints {
   below: boolean;
 }
 
+export interface SideScrollHints {
+  /** Content hidden left of the visible part. */
+  left: boolean;
+  /** Content hidden right of it. */
+  right: boolean;
+}
+
 /** Which ends of a scrolling element hide content, from its size and position. */
 export function scrollHints(element: { scrollTop: number; scrollHeight: number; clientHeight: number }): ScrollHints {
   return {
@@ -18,19 +25,29 @@ export function scrollHints(element: { scrollTop: number; scrollHeight: number; 
   };
 }
 
+/** Which sides of an element scrolling sideways hide content (a wide table in a phone's card). */
+export function sideScrollHints(element: { scrollLeft: number; scrollWidth: number; clientWidth: number }): SideScrollHints {
+  return {
+    left: element.scrollLeft > SLACK_PX,
+    right: element.scrollWidth - element.clientWidth - element.scrollLeft > SLACK_PX,
+  };
+}
+
+const sameHints = <H extends object>(a: H, b: H) => (Object.keys(a) as (keyof H)[]).every((key) => a[key] === b[key]);
+
 /**
- * Whether the scrolling `viewport` hides content above or below, kept current while it scrolls,
- * when it or its content changes size (a window resized, menu entries appearing once the
- * account's devices load) — so the side menu can show that there is more to scroll to.
+ * The hints `read` finds on the scrolling `viewport`, kept current while it scrolls and when it
+ * or its content changes size (a window resized, menu entries appearing once the account's
+ * devices load, a table's rows arriving).
  */
-export function useScrollHints(viewport: RefObject<HTMLElement | null>): ScrollHints {
-  const [hints, setHints] = useState<ScrollHints>({ above: false, below: false });
+function useEdgeHints<H extends object>(viewport: RefObject<HTMLElement | null>, read: (element: HTMLElement) => H, none: H): H {
+  const [hints, setHints] = useState<H>(none);
   const update = useCallback(() => {
     const element = viewport.current;
     if (!element) return;
-    const next = scrollHints(element);
-    setHints((previous) => (previous.above === next.above && previous.below === next.below ? previous : next));
-  }, [viewport]);
+    const next = read(element);
+    setHints((previous) => (sameHints(previous, next) ? previous : next));
+  }, [viewport, read]);
 
   useEffect(() => {
     const element = viewport.current;
@@ -54,4 +71,20 @@ export function useScrollHints(viewport: RefObject<HTMLElement | null>): ScrollH
   }, [viewport, update]);
 
   return hints;
+}
+
+const NO_HINTS: ScrollHints = { above: false, below: false };
+const NO_SIDE_HINTS: SideScrollHints = { left: false, right: false };
+
+/**
+ * Whether the scrolling `viewport` hides content above or below, so the side menu can show that
+ * there is more to scroll to.
+ */
+export function useScrollHints(viewport: RefObject<HTMLElement | null>): ScrollHints {
+  return useEdgeHints(viewport, scrollHints, NO_HINTS);
+}
+
+/** Whether the sideways-scrolling `viewport` hides content left or right (a report table on a phone). */
+export function useSideScrollHints(viewport: RefObject<HTMLElement | null>): SideScrollHints {
+  return useEdgeHints(viewport, sideScrollHints, NO_SIDE_HINTS);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, MENU_GROUPS, MENU_TOP } from '@portal/shared';
-import { LATER_SCREENS } from '../features/screens/laterScreens';
 import { flatten, placeholders } from './flatten';
 import { loadLocaleTree } from './resources';
 
@@ -57,16 +56,6 @@ describe('locale files', () => {
     const missing = names.flatMap((name) =>
       keys.filter((key) => !locales[name].has(key)).map((key) => `${name}.json lacks ${key}`),
     );
-    expect(missing).toEqual([]);
-  });
-
-  it('title and describe every screen route', () => {
-    const keys = LATER_SCREENS.flatMap((route) => [
-      `screens.${route.screen}.title`,
-      `screens.${route.screen}.description`,
-      ...(route.parents ?? []).map((parent) => `screens.${parent.screen}.title`),
-    ]);
-    const missing = keys.filter((key) => !locales.pt.has(key));
     expect(missing).toEqual([]);
   });
 

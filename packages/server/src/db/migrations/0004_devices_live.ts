@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { idColumn, idColumnType, type DialectName } from '../dialect.js';
+import type { Kysely } from 'kysely';
+import { binaryColumnType, idColumn, idColumnType, type DialectName } from '../dialect.js';
 
 /**
  * Devices live (docs/device-protocol.md). A weighing a device sends carries its own sequence
@@ -10,7 +10,7 @@ import { idColumn, idColumnType, type DialectName } from '../dialect.js';
 export function devicesLive(dialect: DialectName) {
   const id = idColumnType(dialect);
   const primary = idColumn(dialect);
-  const blob = dialect === 'postgres' ? sql`bytea` : sql`blob`;
+  const blob = binaryColumnType(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('pesagens').addColumn('device_id', 'integer', (c) => c.references('devices.id').onDelete('set null')).execute();

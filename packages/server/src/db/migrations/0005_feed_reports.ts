@@ -4,7 +4,7 @@ import { idColumn, idColumnType, type DialectName } from '../dialect.js';
 /**
  * Feed, dosing, troughs and collection (issue 9). Live readings of silo scales, trough monitors,
  * dosers and collectors are kept downsampled: at most one row per device (and trough) per
- * `bucket` (the reading's time divided by the kind's period, mqtt/readings-store.ts). The
+ * `bucket` (the reading's time divided by the kind's period, modules/readings/service.ts). The
  * unique (device, bucket) key lets every portal instance write what it receives: the first
  * one wins, a second is ignored. Decimals are stored as integers of their smallest step
  * (hg = 0.1 kg, tenths of rpm or ml), as in the other tables.

@@ -2,29 +2,15 @@ import {
   CSRF_COOKIE,
   DEFAULT_LANGUAGE,
   LANGUAGES,
-  delSessionBody,
-  loginBody,
-  loginResponse,
-  okResponse,
-  passwordRecoverQuery,
-  passwordResetBody,
-  registerBody,
-  sessionList,
-  setCookieQuery,
-  updateUserBody,
-  user,
   type Language,
 } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { accountOf, authenticate, SESSION_COOKIE } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { pageVerdict } from '../../http/own-pages.js';
+import { route } from '../../http/route.js';
 import type { AccountsService, ClientInfo } from './service.js';
-
-const TAGS = ['accounts'];
 
 /** First supported language of Accept-Language, for mail sent to addresses without an account. */
 function requestLanguage(request: FastifyRequest): Language {
@@ -71,106 +57,56 @@ export function accountsRoutes(accounts: AccountsService, config: Config) {
   };
 
   return async function register(instance: FastifyInstance) {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    route(instance, 'register', {}, async (request, reply) => reply.status(201).send(await accounts.register(request.body, clientOf(request))));
 
-    app.post(
-      '/api/register',
-      { schema: { tags: TAGS, summary: 'Create an account', body: registerBody, response: { 201: user } } },
-      async (request, reply) => reply.status(201).send(await accounts.register(request.body, clientOf(request))),
-    );
+    route(instance, 'login', {}, async (request) => accounts.login(request.body.email, request.body.password, clientOf(request)));
 
-    app.post(
-      '/api/login',
-      { schema: { tags: TAGS, summary: 'Sign in; answers a bearer token', body: loginBody, response: { 200: loginResponse } } },
-      async (request) => accounts.login(request.body.email, request.body.password, clientOf(request)),
-    );
+    route(instance, 'getuser', { onRequest: requireAccount }, async (request) => accounts.getUser(accountOf(request).userId));
 
-    app.get(
-      '/api/getuser',
-      { onRequest: requireAccount, schema: { tags: TAGS, summary: 'The signed-in user', response: { 200: user } } },
-      async (request) => accounts.getUser(accountOf(request).userId),
-    );
+    route(instance, 'updateuser', { onRequest: requireAccount }, async (request) => {
+      const { userId, sessionId } = accountOf(request);
+      return accounts.updateUser(userId, request.body, sessionId);
+    });
 
-    app.post(
-      '/api/updateuser',
-      { onRequest: requireAccount, schema: { tags: TAGS, summary: 'Change profile, e-mail or password', body: updateUserBody, response: { 200: user } } },
-      async (request) => {
-        const { userId, sessionId } = accountOf(request);
-        return accounts.updateUser(userId, request.body, sessionId);
-      },
-    );
+    route(instance, 'password_recover', {}, async (request) => {
+      await accounts.recoverPassword(request.query.email, clientOf(request));
+      return { ok: true as const };
+    });
 
-    app.get(
-      '/api/password_recover',
-      { schema: { tags: TAGS, summary: 'E-mail a one-time password recovery link', querystring: passwordRecoverQuery, response: { 200: okResponse } } },
-      async (request) => {
-        await accounts.recoverPassword(request.query.email, clientOf(request));
-        return { ok: true as const };
-      },
-    );
+    route(instance, 'password_reset', {}, async (request) => {
+      await accounts.resetPassword(request.body.token, request.body.password);
+      return { ok: true as const };
+    });
 
-    app.post(
-      '/api/password_reset',
-      { schema: { tags: TAGS, summary: 'Set a new password with a recovery link token', body: passwordResetBody, response: { 200: okResponse } } },
-      async (request) => {
-        await accounts.resetPassword(request.body.token, request.body.password);
-        return { ok: true as const };
-      },
-    );
-
-    app.get(
-      '/api/setcookie',
-      {
-        onRequest: requireOwnPage,
-        schema: {
-          tags: TAGS,
-          summary: 'Set the session and anti-forgery cookies (loaded in a hidden frame after login by the portal\'s own pages)',
-          querystring: setCookieQuery,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        const token = request.query['api-token'];
-        const session = await accounts.authenticate(token);
-        if (!session) {
-          clearCookies(reply);
-          throw new AppError('UNAUTHENTICATED');
-        }
-        const csrf = await accounts.issueCsrfToken(session.id);
-        const maxAge = config.SESSION_TTL_DAYS * 24 * 60 * 60;
-        reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
-        reply.setCookie(CSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'strict', secure, maxAge });
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.post(
-      '/api/logout',
-      { onRequest: requireAccount, schema: { tags: TAGS, summary: 'End this session', response: { 200: okResponse } } },
-      async (request, reply) => {
-        const { userId, sessionId } = accountOf(request);
-        await accounts.logout(userId, sessionId);
+    route(instance, 'setcookie', { onRequest: requireOwnPage }, async (request, reply) => {
+      const token = request.query['api-token'];
+      const session = await accounts.authenticate(token);
+      if (!session) {
         clearCookies(reply);
-        return { ok: true as const };
-      },
-    );
+        throw new AppError('UNAUTHENTICATED');
+      }
+      const csrf = await accounts.issueCsrfToken(session.id);
+      const maxAge = config.SESSION_TTL_DAYS * 24 * 60 * 60;
+      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+      reply.setCookie(CSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'strict', secure, maxAge });
+      return reply.status(204).send(null);
+    });
 
-    app.get(
-      '/api/getsessions',
-      { onRequest: requireAccount, schema: { tags: TAGS, summary: 'My active sessions', response: { 200: sessionList } } },
-      async (request) => {
-        const { userId, sessionId } = accountOf(request);
-        return accounts.listSessions(userId, sessionId);
-      },
-    );
+    route(instance, 'logout', { onRequest: requireAccount }, async (request, reply) => {
+      const { userId, sessionId } = accountOf(request);
+      await accounts.logout(userId, sessionId);
+      clearCookies(reply);
+      return { ok: true as const };
+    });
 
-    app.post(
-      '/api/delsession',
-      { onRequest: requireAccount, schema: { tags: TAGS, summary: 'End one of my sessions', body: delSessionBody, response: { 200: okResponse } } },
-      async (request) => {
-        await accounts.endSession(accountOf(request).userId, request.body.idsession);
-        return { ok: true as const };
-      },
-    );
+    route(instance, 'getsessions', { onRequest: requireAccount }, async (request) => {
+      const { userId, sessionId } = accountOf(request);
+      return accounts.listSessions(userId, sessionId);
+    });
+
+    route(instance, 'delsession', { onRequest: requireAccount }, async (request) => {
+      await accounts.endSession(accountOf(request).userId, request.body.idsession);
+      return { ok: true as const };
+    });
   };
 }

@@ -15,6 +15,7 @@ import { hashToken, newToken } from '../../http/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import type { passwordResetsRepository } from './password-resets.repository.js';
+import { accountReads, toUser } from './reads.js';
 import { noAccountMail, recoveryLinkMail } from './recovery-mail.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 import type { ThrottleRepository, ThrottleReservation, ThrottleRule } from './throttle.repository.js';
@@ -38,19 +39,6 @@ export interface ClientInfo {
   userAgent: string;
   language: Language;
 }
-
-export const toUser = (row: UserRow): User => ({
-  id: row.id,
-  loadded: 'T',
-  name: row.name,
-  email: row.email,
-  company: row.company,
-  separador_csv: row.separador_csv as User['separador_csv'],
-  separador_decimal: row.separador_decimal as User['separador_decimal'],
-  timezone: Number(row.timezone),
-  language: row.language as Language,
-  reports_language: row.reports_language as Language,
-});
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -273,6 +261,9 @@ export function accountsService(deps: AccountsDeps) {
     async endSession(userId: number, sessionId: number): Promise<void> {
       if (!(await sessions.revoke(userId, sessionId, clock()))) throw new AppError('NOT_FOUND');
     },
+
+    /** What other modules read of an account (reads.ts). */
+    ...accountReads(users),
   };
 }
 

@@ -3,13 +3,6 @@ import type { Tables, UsersTable } from '../../db/tables.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** A user's timezone in hours from UTC, or undefined when there is no such user: the one query reports count local days with. */
-export async function userTimezone(db: Kysely<Tables>, userId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
-  // PostgreSQL answers numeric columns as text.
-  return row === undefined ? undefined : Number(row.timezone);
-}
-
 export function usersRepository(db: Kysely<Tables>) {
   return {
     async insert(user: Omit<UserRow, 'id'>): Promise<UserRow> {
@@ -20,6 +13,12 @@ export function usersRepository(db: Kysely<Tables>) {
     },
     async findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+    /** A user's timezone in hours from UTC, or undefined when there is no such user: the one query reports count local days with. */
+    async timezoneOf(id: number): Promise<number | undefined> {
+      const row = await db.selectFrom('users').select('timezone').where('id', '=', id).executeTakeFirst();
+      // PostgreSQL answers numeric columns as text.
+      return row === undefined ? undefined : Number(row.timezone);
     },
     async update(id: number, changes: Updateable<UsersTable>): Promise<UserRow> {
       return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

@@ -19,15 +19,6 @@ const TABLE_OF: Record<ChartLineColumn, 'lotes' | 'silos' | 'padroes' | 'devices
   device_id: 'devices',
 };
 
-/**
- * True when a chart line plots the record `id` (a flock, silo, standard or device): such a record
- * cannot be deleted (RECORD_IN_USE). Exported on its own so other features' repositories can ask.
- */
-export async function chartLinesUsing(db: Kysely<Tables>, column: ChartLineColumn, id: number): Promise<boolean> {
-  const row = await db.selectFrom('grafico_linhas').select('id').where(column, '=', id).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 export function graficosRepository(db: Kysely<Tables>) {
   async function withLines(rows: GraficoRow[]): Promise<GraficoWithLines[]> {
     if (rows.length === 0) return [];
@@ -90,13 +81,14 @@ export function graficosRepository(db: Kysely<Tables>) {
       await db.updateTable('graficos').set({ painel: painel ? 1 : 0, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
     },
 
-    /** The model of the owner's device `id` (undefined when it is not theirs). */
-    async deviceModel(ownerId: number, id: number): Promise<string | undefined> {
-      const row = await db.selectFrom('devices').select('modelo').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-      return row?.modelo;
+    /**
+     * True when a chart line plots the record `id` (a flock, silo, standard or device): such a record
+     * cannot be deleted (RECORD_IN_USE); the charts service registers this check with their owners.
+     */
+    async chartLinesUsing(column: ChartLineColumn, id: number): Promise<boolean> {
+      const row = await db.selectFrom('grafico_linhas').select('id').where(column, '=', id).limit(1).executeTakeFirst();
+      return row !== undefined;
     },
-
-    chartLinesUsing: (column: ChartLineColumn, id: number) => chartLinesUsing(db, column, id),
 
     /** Its lines go with it (ON DELETE CASCADE). */
     async remove(ownerId: number, id: number): Promise<void> {

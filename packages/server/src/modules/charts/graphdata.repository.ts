@@ -1,8 +1,5 @@
-import type { SiloSample } from '@portal/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import { siloScaleReadings } from '../silos/readings.repository.js';
-import { userTimezone } from '../accounts/users.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,50 +12,18 @@ export interface DayAggregate {
 }
 
 /**
- * What getgraphdata reads, always within one owner: a flock's weighings, a standard's points,
- * a silo's scale readings or movements, and the daily aggregates of device readings.
+ * What getgraphdata reads itself, always within one owner: a silo and its movements, and the daily
+ * aggregates of device readings (report queries over the silos', troughs' and dosing's reading
+ * tables). Flocks, standards, weighings, devices and scale readings come from their modules' services.
  */
 export function graphDataRepository(db: Kysely<Tables>) {
   /** The local day of `em` as an integer, in SQL (the same in both dialects: positive operands). */
   const dayIndex = (offsetMs: number) => sql<number>`cast((em + ${offsetMs}) / ${DAY_MS} as integer)`;
 
   return {
-    timezoneOf: (ownerId: number): Promise<number | undefined> => userTimezone(db, ownerId),
-
-    async lote(ownerId: number, id: number) {
-      return db.selectFrom('lotes').select(['id', 'data_alojamento', 'padrao_id']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-    },
-
-    /** The standard's points by age (grams), or undefined when it is not the owner's. */
-    async padrao(ownerId: number, id: number): Promise<{ id: number; nome: string; pontos: { idade: number; peso: number }[] } | undefined> {
-      const row = await db.selectFrom('padroes').select(['id', 'nome']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-      if (!row) return undefined;
-      const pontos = await db.selectFrom('padrao_pontos').select(['idade', 'peso']).where('padrao_id', '=', id).orderBy('idade').execute();
-      return { ...row, pontos: pontos.map((ponto) => ({ idade: ponto.idade, peso: Number(ponto.peso) })) };
-    },
-
-    /** Every bird weighed for the flock in [di, df]: its day and weight in decigrams. */
-    async weighings(ownerId: number, loteId: number, di: string, df: string): Promise<{ data: string; peso_dg: number }[]> {
-      return db
-        .selectFrom('pesagens')
-        .select(['data', 'peso_dg'])
-        .where('owner_id', '=', ownerId)
-        .where('lote_id', '=', loteId)
-        .where('data', '>=', di)
-        .where('data', '<=', df)
-        .execute();
-    },
-
     async silo(ownerId: number, id: number) {
       return db.selectFrom('silos').select(['id', 'device_id', 'capacidade_hg']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
     },
-
-    async device(ownerId: number, id: number) {
-      return db.selectFrom('devices').select(['id', 'modelo']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-    },
-
-    /** A silo scale's readings (kg, 1 decimal) received in [from, to), oldest first. */
-    siloSamples: (ownerId: number, deviceId: number, from: number, to: number): Promise<SiloSample[]> => siloScaleReadings(db, ownerId, deviceId, from, to),
 
     /** Movements that change the silo (its own, and transfers into it) up to `df`, in date order. */
     async siloMovements(siloId: number, df: string): Promise<{ silo_id: number; tipo: string; data: string; quantidade_hg: number }[]> {

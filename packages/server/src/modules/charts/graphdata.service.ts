@@ -1,8 +1,13 @@
-import { daysBetween, DEFAULT_TIMEZONE, localDayRange, MODEL_MESSAGES, PERIOD_MAX_DAYS, SERIE_DEVICE_MESSAGE, timezoneOffsetMs, type ChartDataResponse, type ChartLinha, type DeviceModel, type getGraphDataBody, type SerieFonte } from '@portal/shared';
+import { daysBetween, localDayRange, MODEL_MESSAGES, PERIOD_MAX_DAYS, SERIE_DEVICE_MESSAGE, timezoneOffsetMs, type ChartDataResponse, type ChartLinha, type DeviceModel, type getGraphDataBody, type SerieFonte, localDate } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { localDate } from '../flocks/service.js';
-import type { OwnerScope } from '../permissions/scope.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { DevicesService } from '../devices/index.js';
+import type { FlocksService } from '../flocks/index.js';
+import type { OwnerScope } from '../permissions/index.js';
+import type { SiloReadingsService } from '../silos/index.js';
+import type { StandardsService } from '../standards/index.js';
+import type { WeighingsService } from '../weighings/index.js';
 import type { GraficosRepository, LinhaRow } from './graficos.repository.js';
 import type { GraphDataRepository } from './graphdata.repository.js';
 import { daysOf, deviceSeries, flockSeries, siloMovementSeries, siloScaleSeries, standardSeries, type FlockStat } from './graphdata.js';
@@ -47,8 +52,18 @@ export function chartRange(chart: { periodo: string; data_inicio: string | null;
  * getgraphdata: a chart's series per local day (docs/charts.md). Every record a series names is
  * read within the chart's owner; one that is not theirs answers 404, as the chart itself would.
  */
-export function graphDataService(deps: { graficos: GraficosRepository; data: GraphDataRepository; clock: () => number }) {
-  const { graficos, data, clock } = deps;
+export function graphDataService(deps: {
+  graficos: GraficosRepository;
+  data: GraphDataRepository;
+  flocks: Pick<FlocksService, 'placementOf'>;
+  standards: Pick<StandardsService, 'curveOf'>;
+  weighings: Pick<WeighingsService, 'birdWeights'>;
+  siloReadings: Pick<SiloReadingsService, 'scaleReadings'>;
+  devices: Pick<DevicesService, 'modelOf'>;
+  accounts: Pick<AccountReads, 'timezoneOf'>;
+  clock: () => number;
+}) {
+  const { graficos, data, flocks, standards, weighings, siloReadings, devices, accounts, clock } = deps;
 
   const required = <T>(row: T | undefined): T => {
     if (row === undefined) throw new AppError('NOT_FOUND');
@@ -63,16 +78,16 @@ export function graphDataService(deps: { graficos: GraficosRepository; data: Gra
 
     if (FLOCK_STATS.includes(fonte)) {
       if (linha.lote_id === null) return empty();
-      const lote = required(await data.lote(ownerId, linha.lote_id));
-      return { ...base, dataset: flockSeries(fonte as FlockStat, await data.weighings(ownerId, lote.id, range.di, range.df), days) };
+      const lote = required(await flocks.placementOf(ownerId, linha.lote_id));
+      return { ...base, dataset: flockSeries(fonte as FlockStat, await weighings.birdWeights(ownerId, lote.id, range.di, range.df), days) };
     }
     if (fonte === 'padrao') {
       const padraoId = linha.padrao_id;
       if (padraoId === null) return empty();
-      const curve = required(await data.padrao(ownerId, padraoId));
+      const curve = required(await standards.curveOf(ownerId, padraoId));
       // The flock whose age places the standard: the series' own, else the chart's first flock.
       const loteId = linha.lote_id ?? flockOfChart;
-      const lote = loteId === null ? undefined : required(await data.lote(ownerId, loteId));
+      const lote = loteId === null ? undefined : required(await flocks.placementOf(ownerId, loteId));
       return { ...base, dataset: standardSeries(curve, lote?.data_alojamento ?? null, days) };
     }
     if (fonte === 'saldo_silo' || fonte === 'consumo_racao') {
@@ -81,14 +96,14 @@ export function graphDataService(deps: { graficos: GraficosRepository; data: Gra
       if (silo.device_id === null) return { ...base, dataset: siloMovementSeries(fonte, silo.id, await data.siloMovements(silo.id, range.df), days) };
       // A day before and after: the levels at the range's midnights need readings either side.
       const { from, to } = localDayRange(range.di, range.df, timezone);
-      const samples = await data.siloSamples(ownerId, silo.device_id, from - DAY_MS, to + DAY_MS);
+      const samples = await siloReadings.scaleReadings(ownerId, silo.device_id, from - DAY_MS, to + DAY_MS);
       return { ...base, dataset: siloScaleSeries(fonte, samples, range, timezone, silo.capacidade_hg / 10) };
     }
     if (fonte === 'leitura_silo' || fonte === 'rotacao_calha' || fonte === 'dose_volume') {
       if (linha.device_id === null) return empty();
-      const device = required(await data.device(ownerId, linha.device_id));
+      const modelo = required(await devices.modelOf(ownerId, linha.device_id));
       // A device of another kind (its model changed since) has none of these readings.
-      if (!MODEL_MESSAGES[device.modelo as DeviceModel]?.includes(SERIE_DEVICE_MESSAGE[fonte])) return empty();
+      if (!MODEL_MESSAGES[modelo as DeviceModel]?.includes(SERIE_DEVICE_MESSAGE[fonte])) return empty();
       const { from, to } = localDayRange(range.di, range.df, timezone);
       const source =
         fonte === 'leitura_silo'
@@ -96,7 +111,7 @@ export function graphDataService(deps: { graficos: GraficosRepository; data: Gra
           : fonte === 'rotacao_calha'
             ? ({ table: 'calha_leituras', column: 'rpm_dec', onlyOn: true } as const)
             : ({ table: 'dose_leituras', column: 'volume_dml' } as const);
-      const aggregates = await data.deviceDays(ownerId, device.id, source, from, to, timezoneOffsetMs(timezone));
+      const aggregates = await data.deviceDays(ownerId, linha.device_id, source, from, to, timezoneOffsetMs(timezone));
       return { ...base, dataset: deviceSeries(fonte === 'dose_volume' ? 'max' : 'mean', aggregates, days) };
     }
     return empty();
@@ -107,7 +122,7 @@ export function graphDataService(deps: { graficos: GraficosRepository; data: Gra
       // Charts belong to the whole account (see chartsService): a farm-limited grant sees none.
       const chart = scope.nucleos === null ? await graficos.find(scope.ownerId, body.id) : undefined;
       if (!chart) throw new AppError('NOT_FOUND');
-      const timezone = (await data.timezoneOf(scope.ownerId)) ?? DEFAULT_TIMEZONE;
+      const timezone = await accounts.timezoneOf(scope.ownerId);
       const range = chartRange(chart, body, localDate(clock(), timezone));
       const flockOfChart = chart.linhas.find((linha) => FLOCK_STATS.includes(linha.fonte) && linha.lote_id !== null)?.lote_id ?? null;
       const linhas: ChartLinha[] = [];

@@ -1,5 +1,5 @@
 import { computeStats, daysBetween, filterSiloSeries, roundHalfAway, siloDays, timezoneOffsetMs, type DataPoint, type SiloSample } from '@portal/shared';
-import { standardAt, type StandardCurve } from '../weighings/standard.js';
+import { standardAt, type StandardCurve } from '../weighings/index.js';
 import type { DayAggregate } from './graphdata.repository.js';
 
 /**

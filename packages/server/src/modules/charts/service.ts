@@ -2,7 +2,9 @@ import { MODEL_MESSAGES, SERIE_DEVICE_MESSAGE, type DeviceModel, type Grafico, t
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { requireWholeAccount, type OwnerScope } from '../permissions/scope.js';
+import { requireWholeAccount, type OwnerScope } from '../permissions/index.js';
+import type { DevicesService } from '../devices/index.js';
+import type { UsageRegistry } from '../usage-checks.js';
 import type { ChartLineColumn, GraficoWithLines, GraficosRepository, LinhaValues } from './graficos.repository.js';
 
 type GraficoBody = z.output<typeof registerGraficoBody>;
@@ -42,8 +44,22 @@ const byTitle = (a: GraficoWithLines, b: GraficoWithLines) => a.titulo.localeCom
  * does not reach them: its reads see no charts (an empty list, 404 for an id, as for any record
  * outside its farms, so the charts screen still opens), and its writes answer 403.
  */
-export function chartsService(deps: { graficos: GraficosRepository; clock: () => number }) {
-  const { graficos, clock } = deps;
+export function chartsService(deps: {
+  graficos: GraficosRepository;
+  clock: () => number;
+  /** The owners of what a line plots: a flock, standard or silo a chart line plots cannot be deleted. */
+  plotted: { flocks: UsageRegistry; standards: UsageRegistry; silos: UsageRegistry };
+  /** Devices: a device series must suit its device's model; a device a chart line plots cannot be deleted. */
+  devices: Pick<DevicesService, 'modelOf' | 'registerUsageCheck'>;
+}) {
+  const { graficos, clock, plotted, devices } = deps;
+  const owners: [UsageRegistry, ChartLineColumn][] = [
+    [plotted.flocks, 'lote_id'],
+    [plotted.standards, 'padrao_id'],
+    [plotted.silos, 'silo_id'],
+  ];
+  for (const [owner, column] of owners) owner.registerUsageCheck((id) => graficos.chartLinesUsing(column, id));
+  devices.registerUsageCheck((device) => graficos.chartLinesUsing('device_id', device.id));
 
   async function load(scope: OwnerScope, id: number): Promise<GraficoWithLines> {
     const row = scope.nucleos === null ? await graficos.find(scope.ownerId, id) : undefined;
@@ -63,7 +79,7 @@ export function chartsService(deps: { graficos: GraficosRepository; clock: () =>
     for (const [index, linha] of linhas.entries()) {
       const message = SERIE_DEVICE_MESSAGE[linha.fonte as keyof typeof SERIE_DEVICE_MESSAGE];
       if (message === undefined || linha.device_id == null) continue;
-      const modelo = await graficos.deviceModel(ownerId, linha.device_id);
+      const modelo = await devices.modelOf(ownerId, linha.device_id);
       if (!MODEL_MESSAGES[modelo as DeviceModel]?.includes(message)) throw AppError.field(`linhas.${index}.device_id`, 'DEVICE_MODEL_NOT_ALLOWED');
     }
   }

@@ -1,8 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import type { Tables } from '../../db/tables.js';
-import { userTimezone } from '../accounts/users.repository.js';
+import { sql, type Insertable } from 'kysely';
+import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, type Database } from '../../db/dialect.js';
+import type { ColetasTable } from '../../db/tables.js';
 
 export const DAY_MS = 86_400_000;
+export type NewColeta = Insertable<ColetasTable>;
+
+/** coletas' columns in bulkWrite's order. */
+const COLUMNS = [...DEVICE_READING_COLUMNS, ...integerColumns('machos', 'femeas', 'peso_total_dg')];
 
 /** The sums of one collector's batches on one local day; the day is counted from the epoch. */
 export interface ColetaDaySums {
@@ -14,11 +18,17 @@ export interface ColetaDaySums {
   peso_total_dg: number;
 }
 
-/** Completed batches of ground collectors (table coletas, stored by mqtt/readings-store.ts). */
-export function coletasRepository(db: Kysely<Tables>) {
+/** Completed batches of ground collectors (table coletas, written here alone). */
+export function coletasRepository(database: Database) {
+  const { db } = database;
   return {
-    /** The owner's timezone (hours from UTC): the history counts days as the owner does. */
-    ownerTimezone: (ownerId: number): Promise<number | undefined> => userTimezone(db, ownerId),
+    /** Stores batches, one per collector and bucket (a bucket already stored, by any instance, is skipped). */
+    insert: (rows: readonly NewColeta[]): Promise<void> => bulkWrite(database, 'coletas', COLUMNS, rows),
+
+    /** True when the owner has any stored batch. */
+    async anyOfOwner(ownerId: number): Promise<boolean> {
+      return Boolean(await db.selectFrom('coletas').select('id').where('owner_id', '=', ownerId).limit(1).executeTakeFirst());
+    },
 
     /**
      * Per device and local day, the batches received in [from, to) (epoch ms). `offsetMs` moves

@@ -1,7 +1,6 @@
 import {
   COLETA_CHART_UNITS,
   collectorSummary,
-  DEFAULT_TIMEZONE,
   splitPiped,
   timezoneOffsetMs,
   type ChartDataResponse,
@@ -9,10 +8,17 @@ import {
   type ColetaValores,
   type HistoricoColetor,
   type HistoricoPontoColeta,
+  type MsgColeta,
 } from '@portal/shared';
-import { inReach, type OwnerScope } from '../permissions/scope.js';
-import type { CollectionPointsRepository, Collector } from '../collectionPoints/collection-points.repository.js';
-import { DAY_MS, type ColetasRepository } from './coletas.repository.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { OwnerScope } from '../permissions/index.js';
+import type { CollectionPointsService, Collector } from '../collectionPoints/index.js';
+import { DAY_MS, type ColetasRepository, type NewColeta } from './coletas.repository.js';
+
+/** Birds in a collector's batch (spec section 9: the average is the total / 20). */
+export const COLETA_BATCH = 20;
+/** Every completed batch is kept; this bucket only makes a batch heard by two instances one row. */
+export const COLETA_BUCKET_MS = 1_000;
 
 
 /** Integer sums of some batches (peso in decigrams, as stored). */
@@ -67,16 +73,20 @@ const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 1
  * male and female counts the section 9 rule needs; it is sent only while the collector is placed
  * in a flock; and reading both would count every batch twice.
  */
-export function collectionHistoryService(deps: { points: CollectionPointsRepository; coletas: ColetasRepository }) {
-  const { points, coletas } = deps;
+export function collectionHistoryService(deps: {
+  points: Pick<CollectionPointsService, 'details' | 'collectors'>;
+  coletas: ColetasRepository;
+  accounts: Pick<AccountReads, 'timezoneOf'>;
+}) {
+  const { points, coletas, accounts } = deps;
 
   async function history(scope: OwnerScope, query: { id: number; di: string; df: string }): Promise<HistoricoPontoColeta> {
-    const point = inReach(scope, await points.find(scope.ownerId, query.id));
+    const point = await points.details(scope, query.id);
     // Serials are unique in a saved list; a Set keeps a hand-edited row from counting one twice.
     const serials = [...new Set(splitPiped(point.serie_coletores))];
     // Every collector the point lists, whatever farm it is on: reaching the point reaches its history.
     const collectors = new Map<string, Collector>((await points.collectors(scope.ownerId, serials)).map((collector) => [collector.serie, collector]));
-    const timezone = (await coletas.ownerTimezone(scope.ownerId)) ?? DEFAULT_TIMEZONE;
+    const timezone = await accounts.timezoneOf(scope.ownerId);
     const offsetMs = timezoneOffsetMs(timezone);
     const first = dayNumber(query.di);
     const last = dayNumber(query.df);
@@ -130,6 +140,19 @@ export function collectionHistoryService(deps: { points: CollectionPointsReposit
 
   return {
     history,
+
+    /** coletas as the readings ingestion (modules/readings) fills it: a collector's completed batches only. */
+    series: {
+      table: 'coletas',
+      periodMs: COLETA_BUCKET_MS,
+      rowOf(ownerId: number, deviceId: number, reading: MsgColeta, em: number, bucket: number): NewColeta | null {
+        // Only a completed batch is a weighing of 20 birds; the readings before it are its progress.
+        if (reading.machos + reading.femeas < COLETA_BATCH) return null;
+        return { owner_id: ownerId, device_id: deviceId, em, bucket, machos: reading.machos, femeas: reading.femeas, peso_total_dg: Math.round(reading.peso_total * 10) };
+      },
+      insert: (rows: readonly NewColeta[]): Promise<void> => coletas.insert(rows),
+      anyOfOwner: (ownerId: number): Promise<boolean> => coletas.anyOfOwner(ownerId),
+    } as const,
 
     /**
      * Spec section 3's chart of the same history: a line of daily pesoMedio per collector (in the

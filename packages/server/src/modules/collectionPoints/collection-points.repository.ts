@@ -22,7 +22,7 @@ export const COLLECTOR_MODEL = 'COLETOR';
 
 const byName = (a: { nome: string; id: number }, b: { nome: string; id: number }) => a.nome.localeCompare(b.nome, 'pt-BR') || a.id - b.id;
 
-/** Collection points (pontos_coleta) and the collectors their serial lists name. */
+/** Collection points (pontos_coleta, written here alone); their collectors are the devices module's. */
 export function collectionPointsRepository(db: Kysely<Tables>) {
   const selectPoints = () =>
     db
@@ -45,26 +45,6 @@ export function collectionPointsRepository(db: Kysely<Tables>) {
       return selectPoints().where('pontos_coleta.owner_id', '=', ownerId).where('pontos_coleta.id', '=', id).executeTakeFirst();
     },
 
-    async findNucleo(ownerId: number, id: number): Promise<{ id: number } | undefined> {
-      return db.selectFrom('nucleos').select('id').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-    },
-
-    async findHouse(nucleoId: number, id: number): Promise<{ id: number } | undefined> {
-      return db.selectFrom('aviarios').select('id').where('nucleo_id', '=', nucleoId).where('id', '=', id).executeTakeFirst();
-    },
-
-    /** The owner's collectors with these serials (serials compare exactly, as the device registry stores them). */
-    async collectors(ownerId: number, serials: string[]): Promise<Collector[]> {
-      if (serials.length === 0) return [];
-      return db
-        .selectFrom('devices')
-        .select(['id', 'serie', 'nome', 'nucleo_id'])
-        .where('owner_id', '=', ownerId)
-        .where('modelo', '=', COLLECTOR_MODEL)
-        .where('serie', 'in', serials)
-        .execute();
-    },
-
     async insert(ownerId: number, values: PontoColetaValues, now: number): Promise<number> {
       const { id } = await db
         .insertInto('pontos_coleta')
@@ -83,14 +63,15 @@ export function collectionPointsRepository(db: Kysely<Tables>) {
     },
 
     /**
-     * True when a collection point of the device's owner lists this device's serial (the device
-     * cannot be deleted then). Compared in JS: a LIKE pattern would read `_` in serials as a wildcard.
+     * True when a collection point of the device's owner lists this collector's serial, in any case
+     * (the device cannot be deleted then). Compared in JS: a LIKE pattern would read `_` in serials
+     * as a wildcard.
      */
-    async usingDevice(deviceId: number): Promise<boolean> {
-      const device = await db.selectFrom('devices').select(['owner_id', 'modelo', 'serie']).where('id', '=', deviceId).executeTakeFirst();
-      if (!device || device.modelo !== COLLECTOR_MODEL) return false;
+    async usingDevice(device: { owner_id: number; modelo: string; serie: string }): Promise<boolean> {
+      if (device.modelo !== COLLECTOR_MODEL) return false;
       const points = await db.selectFrom('pontos_coleta').select('serie_coletores').where('owner_id', '=', device.owner_id).execute();
-      return points.some((point) => splitPiped(point.serie_coletores).includes(device.serie));
+      const serial = device.serie.toLowerCase();
+      return points.some((point) => splitPiped(point.serie_coletores).some((listed) => listed.toLowerCase() === serial));
     },
   };
 }

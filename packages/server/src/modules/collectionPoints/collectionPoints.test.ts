@@ -108,9 +108,10 @@ describeEachDialect('collection points', (portal) => {
     const strangers = await insertDevice(portal(), stranger, 'COLETOR');
     await createPontoColeta(portal(), account, { serie_coletores: listed.serie });
     const repository = collectionPointsRepository(portal().database.db);
-    expect(await repository.usingDevice(listed.id)).toBe(true);
-    expect(await repository.usingDevice(similar.id)).toBe(false);
-    expect(await repository.usingDevice(strangers.id)).toBe(false);
+    const collector = (device: { serie: string }, owner: typeof account) => ({ owner_id: owner.user.id, modelo: 'COLETOR', serie: device.serie });
+    expect(await repository.usingDevice(collector(listed, account))).toBe(true);
+    expect(await repository.usingDevice(collector(similar, account))).toBe(false);
+    expect(await repository.usingDevice(collector(strangers, stranger))).toBe(false);
   });
 
   it("keeps another owner's points out of reach; a farm grant sees its farm's points, not those on no farm", async () => {

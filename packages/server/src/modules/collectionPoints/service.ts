@@ -2,8 +2,10 @@ import { ERROR_MESSAGES, splitPiped, type PontoColeta, type registerPontoColetaB
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { inReach, reachesFarm, requireWholeAccount, type OwnerScope } from '../permissions/scope.js';
-import type { CollectionPointsRepository, Collector, PontoColetaDetails } from './collection-points.repository.js';
+import type { DevicesService } from '../devices/index.js';
+import type { FarmsService } from '../farms/index.js';
+import { inReach, reachesFarm, requireWholeAccount, type OwnerScope } from '../permissions/index.js';
+import { COLLECTOR_MODEL, type CollectionPointsRepository, type Collector, type PontoColetaDetails } from './collection-points.repository.js';
 
 type PontoColetaBody = z.output<typeof registerPontoColetaBody>;
 
@@ -38,13 +40,29 @@ function toPontoColeta(row: PontoColetaDetails, collectors: Collector[]): PontoC
 }
 
 /** Collection points (pontocoleta): where ground collectors are read; a point may have no farm. */
-export function collectionPointsService(deps: { points: CollectionPointsRepository; clock: () => number }) {
-  const { points, clock } = deps;
+export function collectionPointsService(deps: {
+  points: CollectionPointsRepository;
+  farms: Pick<FarmsService, 'houseIdsOf'>;
+  /** Devices: a point's collectors are the owner's; a collector a point lists cannot be deleted. */
+  devices: Pick<DevicesService, 'ofOwner' | 'registerUsageCheck'>;
+  clock: () => number;
+}) {
+  const { points, farms, devices, clock } = deps;
+  devices.registerUsageCheck((device) => points.usingDevice(device));
+
+  /** The owner's collectors with these serials (serials compare exactly, as the device registry stores them). */
+  async function collectors(ownerId: number, serials: readonly string[]): Promise<Collector[]> {
+    if (serials.length === 0) return [];
+    const wanted = new Set(serials);
+    return (await devices.ofOwner(ownerId))
+      .filter((device) => device.modelo === COLLECTOR_MODEL && wanted.has(device.serie))
+      .map(({ id, serie, nome, nucleo_id }) => ({ id, serie, nome, nucleo_id }));
+  }
 
   async function withCollectors(ownerId: number, rows: PontoColetaDetails[]): Promise<PontoColeta[]> {
     const serials = [...new Set(rows.flatMap((row) => splitPiped(row.serie_coletores)))];
-    const collectors = await points.collectors(ownerId, serials);
-    return rows.map((row) => toPontoColeta(row, collectors));
+    const found = await collectors(ownerId, serials);
+    return rows.map((row) => toPontoColeta(row, found));
   }
 
   async function load(scope: OwnerScope, id: number): Promise<PontoColetaDetails> {
@@ -58,15 +76,15 @@ export function collectionPointsService(deps: { points: CollectionPointsReposito
       requireWholeAccount(scope);
       if (body.aviario_id !== null) throw AppError.field('aviario_id', 'FIELD_INVALID');
     } else {
-      const farm = reachesFarm(scope, body.nucleo_id) ? await points.findNucleo(scope.ownerId, body.nucleo_id) : undefined;
-      if (!farm) throw AppError.field('nucleo_id', 'FIELD_INVALID');
-      if (body.aviario_id !== null && !(await points.findHouse(farm.id, body.aviario_id))) throw AppError.field('aviario_id', 'FIELD_INVALID');
+      const houseIds = reachesFarm(scope, body.nucleo_id) ? await farms.houseIdsOf(scope.ownerId, body.nucleo_id) : undefined;
+      if (!houseIds) throw AppError.field('nucleo_id', 'FIELD_INVALID');
+      if (body.aviario_id !== null && !houseIds.includes(body.aviario_id)) throw AppError.field('aviario_id', 'FIELD_INVALID');
     }
     const serials = splitPiped(body.serie_coletores);
     const kept = new Set(current ? splitPiped(current.serie_coletores) : []);
     // A collector already on the point stays allowed for a grantee who could not pick it.
     const usable = new Set(
-      (await points.collectors(scope.ownerId, serials))
+      (await collectors(scope.ownerId, serials))
         .filter((collector) => reachesFarm(scope, collector.nucleo_id) || kept.has(collector.serie))
         .map((collector) => collector.serie),
     );
@@ -103,6 +121,12 @@ export function collectionPointsService(deps: { points: CollectionPointsReposito
       const current = await load(scope, id);
       await points.remove(scope.ownerId, current.id);
     },
+
+    /** A point in the caller's reach as stored, with its farm and house names (the collection history reads it so). */
+    details: load,
+
+    /** The owner's collectors with these serials (the collection history reads their batches). */
+    collectors,
   } satisfies RecordService<PontoColetaBody, PontoColeta> & Record<string, unknown>;
   return service;
 }

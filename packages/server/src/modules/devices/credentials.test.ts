@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { KeysService } from '../keys/service.js';
+import { createEventBus } from '../../events/index.js';
+import { createLogger } from '../../logger.js';
+import type { FarmsService } from '../farms/index.js';
+import type { KeysService } from '../keys/index.js';
 import { credentialUserFor, hashDeviceSecret, newDeviceSecret, secretMatches } from './credentials.js';
 import type { DeviceRowBase, DevicesRepository } from './devices.repository.js';
 import { devicesService } from './service.js';
@@ -14,8 +17,9 @@ const stored: DeviceRowBase = {
 const service = devicesService({
   devices: { findByCredentialUser: async (user: string) => (user === stored.credential_user ? stored : undefined) } as unknown as DevicesRepository,
   keys: {} as KeysService,
-  broker: { host: 'localhost', porta: 1883 },
+  farms: {} as FarmsService,
   clock: Date.now,
+  events: createEventBus(createLogger({ LOG_LEVEL: 'silent' })),
 });
 
 describe('device credentials', () => {

@@ -1,8 +1,9 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { splitPiped } from '@portal/shared';
 import type { DevicesTable, Tables } from '../../db/tables.js';
 
 export type DeviceRowBase = Selectable<DevicesTable>;
+/** Who a device is and whose: what the MQTT gateway keeps of it. */
+export type DeviceIdentity = Pick<DeviceRowBase, 'id' | 'owner_id' | 'nucleo_id' | 'modelo' | 'serie' | 'chip_id'>;
 export interface DeviceRow extends DeviceRowBase {
   nucleo_nome: string | null;
   aviario_nome: string | null;
@@ -37,6 +38,27 @@ export function devicesRepository(db: Kysely<Tables>) {
       return withPlace().where('devices.owner_id', '=', ownerId).where('devices.id', '=', id).executeTakeFirst();
     },
 
+    /** The registered device of this model and serial, any owner's (serials compare without case, as at registration). */
+    async findBySerial(modelo: string, serie: string): Promise<DeviceIdentity | undefined> {
+      return db
+        .selectFrom('devices')
+        .select(['id', 'owner_id', 'nucleo_id', 'modelo', 'serie', 'chip_id'])
+        .where('modelo', '=', modelo)
+        .where(sql<string>`lower(serie)`, '=', serie.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    /** When the device last sent anything (the MQTT gateway writes it, at most every 30 s per device). */
+    async touchContact(id: number, now: number): Promise<void> {
+      await db.updateTable('devices').set({ last_contact_at: now }).where('id', '=', id).execute();
+    },
+
+    /** The model of the owner's device `id` (undefined when it is not theirs). */
+    async modelOf(ownerId: number, id: number): Promise<string | undefined> {
+      const row = await db.selectFrom('devices').select('modelo').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+      return row?.modelo;
+    },
+
     async findByCredentialUser(credentialUser: string): Promise<DeviceRowBase | undefined> {
       return db.selectFrom('devices').selectAll().where('credential_user', '=', credentialUser).executeTakeFirst();
     },
@@ -55,18 +77,6 @@ export function devicesRepository(db: Kysely<Tables>) {
       return row !== undefined;
     },
 
-    /** True when the farm is the owner's. */
-    async nucleoExists(ownerId: number, nucleoId: number): Promise<boolean> {
-      const row = await db.selectFrom('nucleos').select('id').where('owner_id', '=', ownerId).where('id', '=', nucleoId).executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** True when the house belongs to the farm. */
-    async aviarioInNucleo(nucleoId: number, aviarioId: number): Promise<boolean> {
-      const row = await db.selectFrom('aviarios').select('id').where('nucleo_id', '=', nucleoId).where('id', '=', aviarioId).executeTakeFirst();
-      return row !== undefined;
-    },
-
     async insert(ownerId: number, values: NewDeviceValues, now: number): Promise<number> {
       const { id } = await db
         .insertInto('devices')
@@ -82,19 +92,6 @@ export function devicesRepository(db: Kysely<Tables>) {
 
     async setCredentialHash(ownerId: number, id: number, credentialHash: string, now: number): Promise<void> {
       await db.updateTable('devices').set({ credential_hash: credentialHash, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
-    },
-
-    /** True when a silo, fumigator, chart line or (for a collector) a collection point uses the device. */
-    async inUse(device: Pick<DeviceRowBase, 'id' | 'owner_id' | 'modelo' | 'serie'>): Promise<boolean> {
-      for (const table of ['silos', 'fumigadores', 'grafico_linhas'] as const) {
-        const row = await db.selectFrom(table).select('id').where('device_id', '=', device.id).limit(1).executeTakeFirst();
-        if (row) return true;
-      }
-      if (device.modelo !== 'COLETOR') return false;
-      // serie_coletores is a pipe-separated list: split here rather than with LIKE, whose '_' is a wildcard.
-      const points = await db.selectFrom('pontos_coleta').select('serie_coletores').where('owner_id', '=', device.owner_id).execute();
-      const serial = device.serie.toLowerCase();
-      return points.some((point) => splitPiped(point.serie_coletores).some((listed) => listed.toLowerCase() === serial));
     },
 
     async remove(ownerId: number, id: number): Promise<void> {

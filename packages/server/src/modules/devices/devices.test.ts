@@ -4,19 +4,10 @@ import { createAccount } from '../../test/factories.js';
 import { createDevice, uniqueSerial } from '../../test/factories/devices.js';
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';
 import { describeEachDialect, type TestPortal } from '../../test/harness.js';
-import { chavesRepository } from '../keys/chaves.repository.js';
-import { keysService } from '../keys/service.js';
-import { devicesRepository } from './devices.repository.js';
-import { devicesService } from './service.js';
+import { testServices } from '../../test/services.js';
 
 /** The service the MQTT broker will use, on the portal's own database. */
-const serviceOf = (portal: TestPortal) =>
-  devicesService({
-    devices: devicesRepository(portal.database.db),
-    keys: keysService({ chaves: chavesRepository(portal.database.db), clock: Date.now }),
-    broker: { host: 'portal.test', porta: 1883 },
-    clock: Date.now,
-  });
+const serviceOf = (portal: TestPortal) => testServices(portal).devices;
 
 describeEachDialect('devices', (portal) => {
   it('registers, lists, reads, updates and deletes a device, showing its secret only when issued', async () => {

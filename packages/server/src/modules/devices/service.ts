@@ -1,13 +1,14 @@
 import { deviceIcon, isLiveModel, type Device, type DeviceConn, type DeviceSaved, type registerDeviceBody, type updateDeviceBody } from '@portal/shared';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/dialect.js';
+import type { EventBus } from '../../events/index.js';
 import { AppError } from '../../http/errors.js';
-import type { KeysService, KeyUser } from '../keys/service.js';
-import { inReach, reachesFarm, type OwnerScope } from '../permissions/scope.js';
-import { verifyDeviceLogin } from '../../mqtt/access.js';
-import type { DeviceGateway } from '../../mqtt/types.js';
-import { credentialUserFor, hashDeviceSecret, newDeviceSecret } from './credentials.js';
-import type { DeviceRow, DeviceRowBase, DeviceValues, DevicesRepository } from './devices.repository.js';
+import type { FarmsService } from '../farms/index.js';
+import type { KeysService, KeyUser } from '../keys/index.js';
+import { inReach, reachesFarm, type OwnerScope } from '../permissions/index.js';
+import { usageChecks } from '../usage-checks.js';
+import { credentialUserFor, hashDeviceSecret, newDeviceSecret, verifiedDevice, verifyDeviceLogin } from './credentials.js';
+import type { DeviceIdentity, DeviceRow, DeviceRowBase, DeviceValues, DevicesRepository } from './devices.repository.js';
 import { PROTOCOL_ID, commandTopic, dataTopic } from './protocol.js';
 
 type RegisterBody = z.output<typeof registerDeviceBody>;
@@ -42,6 +43,9 @@ export interface BrokerAddress {
   porta: number;
 }
 
+/** What a usage check is told of a device about to be deleted. */
+export type UsedDevice = Pick<DeviceRowBase, 'id' | 'owner_id' | 'modelo' | 'serie'>;
+
 /** What the MQTT broker learns of a device whose login it accepted. */
 export type VerifiedDevice = Pick<DeviceRowBase, 'id' | 'owner_id' | 'modelo' | 'serie' | 'chip_id'>;
 
@@ -52,12 +56,14 @@ export type VerifiedDevice = Pick<DeviceRowBase, 'id' | 'owner_id' | 'modelo' | 
 export function devicesService(deps: {
   devices: DevicesRepository;
   keys: KeysService;
-  broker: BrokerAddress;
+  farms: Pick<FarmsService, 'houseIdsOf'>;
   clock: () => number;
-  /** The MQTT gateway, told when a device's record changed so it reads it again. */
-  gateway?: Pick<DeviceGateway, 'forget'>;
+  /** Told 'device.changed' when a device's record changed, so the MQTT gateway reads it again. */
+  events: Pick<EventBus, 'emit'>;
 }) {
-  const { devices, keys, broker, clock, gateway } = deps;
+  const { devices, keys, farms, clock, events } = deps;
+  /** What uses a device (a silo it weighs, a fumigator it doses, a chart line, a collection point): registered by those modules. */
+  const usage = usageChecks<UsedDevice>();
 
   async function load(scope: OwnerScope, id: number): Promise<DeviceRow> {
     return inReach(scope, await devices.find(scope.ownerId, id));
@@ -74,8 +80,9 @@ export function devicesService(deps: {
       if (scope.nucleos !== null) throw new AppError('FORBIDDEN');
       return;
     }
-    if (!reachesFarm(scope, nucleoId) || !(await devices.nucleoExists(scope.ownerId, nucleoId))) throw AppError.field('nucleo_id', 'FIELD_INVALID');
-    if (aviarioId !== null && !(await devices.aviarioInNucleo(nucleoId, aviarioId))) throw AppError.field('aviario_id', 'FIELD_INVALID');
+    const houseIds = reachesFarm(scope, nucleoId) ? await farms.houseIdsOf(scope.ownerId, nucleoId) : undefined;
+    if (!houseIds) throw AppError.field('nucleo_id', 'FIELD_INVALID');
+    if (aviarioId !== null && !houseIds.includes(aviarioId)) throw AppError.field('aviario_id', 'FIELD_INVALID');
   }
 
   async function create(scope: OwnerScope, body: RegisterBody): Promise<DeviceSaved> {
@@ -102,6 +109,17 @@ export function devicesService(deps: {
 
     async get(scope: OwnerScope, id: number): Promise<Device> {
       return toDevice(await load(scope, id));
+    },
+
+    /** One of the owner's devices, whatever the caller's reach: a record linking it checks its model and farm (requireLinkedDevice). */
+    async findOwned(ownerId: number, id: number): Promise<Device | undefined> {
+      const row = await devices.find(ownerId, id);
+      return row && toDevice(row);
+    },
+
+    /** The owner's devices, whatever the caller's reach: the collectors a collection point lists are looked up among them. */
+    async ofOwner(ownerId: number): Promise<Device[]> {
+      return (await devices.list(ownerId, null)).map(toDevice);
     },
 
     /** registerdevice in the account acted for. */
@@ -139,20 +157,43 @@ export function devicesService(deps: {
         await devices.setCredentialHash(scope.ownerId, current.id, hashDeviceSecret(senha), now);
         credencial = { usuario: current.credential_user, senha };
       }
-      gateway?.forget(current.modelo, current.serie);
+      await events.emit('device.changed', { modelo: current.modelo, serie: current.serie });
       const saved = toDevice(await load(scope, current.id));
       return credencial ? { ...saved, credencial } : saved;
     },
 
+    /** For another module that refers to devices: a delete of one it still uses is refused. */
+    registerUsageCheck: usage.register,
+
     async remove(scope: OwnerScope, id: number): Promise<void> {
       const current = await load(scope, id);
-      if (await devices.inUse(current)) throw new AppError('RECORD_IN_USE');
+      if (await usage.inUse(current)) throw new AppError('RECORD_IN_USE');
       await devices.remove(scope.ownerId, current.id);
-      gateway?.forget(current.modelo, current.serie);
+      await events.emit('device.changed', { modelo: current.modelo, serie: current.serie });
     },
 
-    /** getdevice_conn: the broker address, the device's login name and its topics (never the secret). */
-    async connection(scope: OwnerScope, id: number): Promise<DeviceConn> {
+    /**
+     * A new broker secret for a device, its hash stored (the demo's simulated devices log in with
+     * it): the device's login name and the secret, answered once.
+     */
+    async renewCredential(scope: OwnerScope, id: number): Promise<{ usuario: string; senha: string }> {
+      const current = await load(scope, id);
+      const senha = newDeviceSecret();
+      await devices.setCredentialHash(scope.ownerId, current.id, hashDeviceSecret(senha), clock());
+      return { usuario: current.credential_user, senha };
+    },
+
+    /** For the MQTT gateway: the registered device a topic names (model and serial, serial without case), any owner's. */
+    findKnown: (modelo: string, serie: string): Promise<DeviceIdentity | undefined> => devices.findBySerial(modelo, serie),
+
+    /** For the MQTT gateway: the device sent something at `now` (getdevice's ultimo_contato, devupdt's minutes). */
+    touchContact: (id: number, now: number): Promise<void> => devices.touchContact(id, now),
+
+    /** The model of the owner's device `id`, undefined when the owner has no such device (a chart line must suit it). */
+    modelOf: (ownerId: number, id: number): Promise<string | undefined> => devices.modelOf(ownerId, id),
+
+    /** getdevice_conn: the broker address (as the gateway knows it), the device's login name and its topics (never the secret). */
+    async connection(scope: OwnerScope, id: number, broker: BrokerAddress): Promise<DeviceConn> {
       const row = await load(scope, id);
       return {
         iddevice: row.id,
@@ -174,6 +215,12 @@ export function devicesService(deps: {
      */
     verifyDeviceCredential(usuario: string, senha: string): Promise<VerifiedDevice | null> {
       return verifyDeviceLogin(devices, usuario, senha);
+    },
+
+    /** For an external broker's topic check: the device of this broker login (no secret asked), if any. */
+    async findByCredentialUser(usuario: string): Promise<VerifiedDevice | undefined> {
+      const row = usuario === '' ? undefined : await devices.findByCredentialUser(usuario);
+      return row && verifiedDevice(row);
     },
   };
 }

@@ -1,9 +1,10 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { DosagensTable, Tables } from '../../db/tables.js';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, type Database } from '../../db/dialect.js';
+import type { DosagensTable, DoseLeiturasTable } from '../../db/tables.js';
 import type { DoseRow } from './runs.js';
-import { userTimezone } from '../accounts/users.repository.js';
 
 export type DosagemRow = Selectable<DosagensTable>;
+export type NewDoseReading = Insertable<DoseLeiturasTable>;
 export type NewDosagem = Omit<Insertable<DosagensTable>, 'id'>;
 export type DosagemChanges = Partial<Pick<DosagensTable, 'inicio' | 'inicio_bucket' | 'fim' | 'volume_dml' | 'produto' | 'operador' | 'obs'>>;
 
@@ -28,6 +29,8 @@ export interface DoseStep {
 const DAY_MS = 86_400_000;
 /** Rows per INSERT of derived events (a backfill of months writes thousands). */
 const INSERT_ROWS = 500;
+/** dose_leituras' columns in bulkWrite's order. */
+const READING_COLUMNS = [...DEVICE_READING_COLUMNS, ...integerColumns('volume_dml', 'vazao_dml_min', 'ligada')];
 
 const asDoseRow = (row: { em: number; volume_dml: number; vazao_dml_min: number; ligada: number }): DoseRow => ({
   em: Number(row.em),
@@ -36,14 +39,19 @@ const asDoseRow = (row: { em: number; volume_dml: number; vazao_dml_min: number;
   ligada: Number(row.ligada),
 });
 
-/** Dosing events (dosagens) and the doser readings (dose_leituras) and pictures they come from. */
-export function dosagensRepository(db: Kysely<Tables>) {
+/**
+ * Dosing events (dosagens) and the doser readings (dose_leituras) they come from, both written
+ * here alone, and the times of the pictures that prove them.
+ */
+export function dosagensRepository(database: Database) {
+  const { db } = database;
   return {
-    timezoneOf: (userId: number): Promise<number | undefined> => userTimezone(db, userId),
+    /** Stores readings, one per doser and bucket (a bucket already stored, by any instance, is skipped). */
+    insertReadings: (rows: readonly NewDoseReading[]): Promise<void> => bulkWrite(database, 'dose_leituras', READING_COLUMNS, rows),
 
-    /** The fumigator a doser drives (the oldest, should several name it). */
-    async fumigatorOfDevice(deviceId: number): Promise<{ id: number; owner_id: number; produto: string } | undefined> {
-      return db.selectFrom('fumigadores').select(['id', 'owner_id', 'produto']).where('device_id', '=', deviceId).orderBy('id').limit(1).executeTakeFirst();
+    /** True when the owner has any stored doser reading. */
+    async anyReadingOf(ownerId: number): Promise<boolean> {
+      return Boolean(await db.selectFrom('dose_leituras').select('id').where('owner_id', '=', ownerId).limit(1).executeTakeFirst());
     },
 
     /** Start of the device's oldest event still open, if any. */

@@ -8,7 +8,7 @@ import { createFumigador } from '../../test/factories/fumigators.js';
 import { startTestPortal, testDialects, type TestPortal } from '../../test/harness.js';
 import { freePort } from '../../test/server-process.js';
 import { shedPicture } from '../../simulator/picture.js';
-import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
+import { DOSE_READING_PERIOD_MS } from './sync.js';
 
 /** The live path: a doser's DOSE readings over MQTT open and close an event, which asks the doser for a picture. */
 for (const dialect of testDialects()) {
@@ -45,7 +45,7 @@ for (const dialect of testDialects()) {
         const before = await rows();
         device.sendRaw(formatDeviceMessage({ tipo: 'DOSE', volume_ml, vazao_ml_min: ligada ? 120 : 0, ligada }), 0);
         await until(async () => (await rows()) > before, 'the DOSE reading to be stored');
-        portal.advanceClock(READING_PERIOD_MS.DOSE);
+        portal.advanceClock(DOSE_READING_PERIOD_MS);
       };
       const events = async () => db.selectFrom('dosagens').selectAll().where('device_id', '=', saved.id).execute();
 

@@ -6,7 +6,7 @@ import { doseSeries, insertDoseRows, insertFoto, midnightOf, type ExpectedEvent,
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';
 import { createFumigador } from '../../test/factories/fumigators.js';
 import { describeEachDialect } from '../../test/harness.js';
-import { syncDosagens } from './sync.js';
+import { testServices } from '../../test/services.js';
 
 const TZ = -3;
 const MIN = 60_000;
@@ -62,6 +62,8 @@ describeEachDialect('dosing and fumigation history', (portal) => {
     const fumigador = await createFumigador(portal(), account, farm, { device_id: device.id, horarios: ['08:00', '14:00', '23:55'], ...overrides });
     return { fumigador, deviceId: device.id };
   };
+  /** Derives a doser's events from its readings at or after `fromEm` (the dosing service's syncDevice). */
+  const syncDosagens = (deviceId: number, fromEm: number) => testServices(portal()).dosing.syncDevice(deviceId, fromEm);
   /** Each event against the generator's: start and end exact, volume within the counter's rounding. */
   const expectEvents = (actual: Awaited<ReturnType<typeof stored>>, expected: ExpectedEvent[]) => {
     expect(actual.map((event) => [event.inicio, event.fim])).toEqual(expected.map((event) => [event.inicio, event.fim]));
@@ -76,7 +78,7 @@ describeEachDialect('dosing and fumigation history', (portal) => {
     const farm = await createNucleo(portal(), owner);
     main = await doser(owner, farm);
     await insertDoseRows(portal(), owner.user.id, main.deviceId, data.rows);
-    await syncDosagens(portal().database.db, main.deviceId, data.base);
+    await syncDosagens(main.deviceId, data.base);
     await grantAccess(portal(), owner, reader, 'leitura');
   });
 
@@ -97,20 +99,20 @@ describeEachDialect('dosing and fumigation history', (portal) => {
     for (let start = 0; start < data.rows.length; start += 37) {
       const chunk = data.rows.slice(start, start + 37);
       await insertDoseRows(portal(), owner.user.id, live.deviceId, chunk);
-      await syncDosagens(portal().database.db, live.deviceId, chunk[0]!.em);
+      await syncDosagens(live.deviceId, chunk[0]!.em);
     }
     expectEvents(await stored(live.deviceId), data.expected);
 
     await insertDoseRows(portal(), owner.user.id, twice.deviceId, data.rows);
-    await Promise.all([syncDosagens(portal().database.db, twice.deviceId, data.base), syncDosagens(portal().database.db, twice.deviceId, data.base)]);
-    await syncDosagens(portal().database.db, twice.deviceId, data.base);
+    await Promise.all([syncDosagens(twice.deviceId, data.base), syncDosagens(twice.deviceId, data.base)]);
+    await syncDosagens(twice.deviceId, data.base);
     expectEvents(await stored(twice.deviceId), data.expected);
 
     // From ten minutes into the run across midnight: that run keeps its start, earlier ones wait.
     await insertDoseRows(portal(), owner.user.id, middle.deviceId, data.rows);
-    await syncDosagens(portal().database.db, middle.deviceId, data.runs[2]!.start + 10 * MIN);
+    await syncDosagens(middle.deviceId, data.runs[2]!.start + 10 * MIN);
     expectEvents(await stored(middle.deviceId), data.expected.slice(2));
-    await syncDosagens(portal().database.db, middle.deviceId, data.base);
+    await syncDosagens(middle.deviceId, data.base);
     expectEvents(await stored(middle.deviceId), data.expected);
   });
 
@@ -226,7 +228,7 @@ describeEachDialect('dosing and fumigation history', (portal) => {
     expect(retimed.body.code).toBe('DOSAGEM_FROM_DEVICE');
     expect((await api('POST', 'deldosagem', { iddosagem: device.id })).body.code).toBe('DOSAGEM_FROM_DEVICE');
     // A new sync keeps the notes.
-    await syncDosagens(portal().database.db, main.deviceId, data.base);
+    await syncDosagens(main.deviceId, data.base);
     expect((await api('POST', 'reldosagemdetalhe', { id: main.fumigador.id, iddosagens: device.id })).body.dosagem).toMatchObject({ operador: 'João', obs: 'Conferido' });
 
     expect((await api('POST', 'deldosagem', { iddosagem: created.body.id })).body).toEqual({ ok: true, id: created.body.id });

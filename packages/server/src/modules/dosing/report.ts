@@ -1,5 +1,4 @@
-import { localMidnight, timezoneOffsetMs, type DosagemDia, type DosagemValores } from '@portal/shared';
-import { localDate } from '../flocks/service.js';
+import { localMidnight, timezoneOffsetMs, type DosagemDia, type DosagemValores, localDate } from '@portal/shared';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TIMEZONE,
   deviceLabel,
   DOSAGEM_MAX_MINUTES,
   FUMIGACAO_MAX_EVENTOS,
@@ -12,20 +11,24 @@ import {
   type DosagemRelatorio,
   type FotosDosagem,
   type FumigacaoLista,
+  type MsgDose,
   type registerDosagemBody,
 } from '@portal/shared';
 import type { z } from 'zod';
-import type { FotosRepository } from '../../mqtt/fotos.repository.js';
+import type { AppEvents, EventBus } from '../../events/index.js';
 import { AppError } from '../../http/errors.js';
-import type { FumigadorDetails, FumigatorsRepository } from '../fumigators/fumigators.repository.js';
-import { fotoUrl } from '../live/service.js';
-import { inReach, type OwnerScope } from '../permissions/scope.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { FumigadorDetails, FumigatorsService } from '../fumigators/index.js';
+import { fotoUrl, type LiveService } from '../live/index.js';
+import type { OwnerScope } from '../permissions/index.js';
 import { doseChart } from './chart.js';
-import type { DosagemChanges, DosagemRow, DosagensRepository } from './dosagens.repository.js';
+import type { DosagemChanges, DosagemRow, DosagensRepository, NewDoseReading } from './dosagens.repository.js';
 import { dailyReport, durationMs, minutesText, mlOf } from './report.js';
+import { DOSE_READING_PERIOD_MS, DOSING_PEDIDO_PREFIX, dosingTracker, syncDosagens, type OpenedDosagem } from './sync.js';
 
 type RegisterBody = z.output<typeof registerDosagemBody>;
-interface Period {
+/** A fumigator and a period of local days, as the dosing reports ask. */
+export interface Period {
   id: number;
   di: string;
   df: string;
@@ -67,12 +70,28 @@ function toFumigador(row: FumigadorDetails): DosagemFumigador {
   };
 }
 
-/** Dosing and fumigation history: reports over a fumigator's events, and the events' own calls. */
-export function dosingService(deps: { dosagens: DosagensRepository; fumigators: FumigatorsRepository; fotos: FotosRepository; clock: () => number }) {
-  const { dosagens, fumigators, fotos, clock } = deps;
+/**
+ * Dosing and fumigation history: reports over a fumigator's events, the events' own calls, and the
+ * device events derived from a doser's stored readings.
+ */
+export function dosingService(deps: {
+  dosagens: DosagensRepository;
+  fumigators: Pick<FumigatorsService, 'details' | 'drivenBy'>;
+  /** Device pictures (modules/live): a dosing event's proofs; its pedidos are reserved there for the portal. */
+  live: Pick<LiveService, 'fotosBetween' | 'fotoRequests'>;
+  accounts: Pick<AccountReads, 'timezoneOf'>;
+  events: EventBus;
+  clock: () => number;
+}) {
+  const { dosagens, fumigators, live, accounts, events, clock } = deps;
+  live.fotoRequests.reservePrefix(DOSING_PEDIDO_PREFIX);
+  const tracker = dosingTracker(deps, clock);
 
-  const fumigatorFor = async (scope: OwnerScope, id: number | null) => inReach(scope, id === null ? undefined : await fumigators.find(scope.ownerId, id));
-  const timezoneOf = async (scope: OwnerScope) => (await dosagens.timezoneOf(scope.ownerId)) ?? DEFAULT_TIMEZONE;
+  const fumigatorFor = async (scope: OwnerScope, id: number | null) => {
+    if (id === null) throw new AppError('NOT_FOUND');
+    return fumigators.details(scope, id);
+  };
+  const timezoneOf = (scope: OwnerScope) => accounts.timezoneOf(scope.ownerId);
   /** [from, to) of a period of local days. */
   const rangeOf = (query: Period, timezone: number) => localDayRange(query.di, query.df, timezone);
   /** The device whose pictures and readings an event has: its own, or (manual) the fumigator's doser. */
@@ -115,6 +134,34 @@ export function dosingService(deps: { dosagens: DosagensRepository; fumigators: 
   }
 
   return {
+    /** dose_leituras as the readings ingestion (modules/readings) fills it: one row per doser and 30 s, ml in tenths. */
+    series: {
+      table: 'dose_leituras',
+      periodMs: DOSE_READING_PERIOD_MS,
+      rowOf: (ownerId: number, deviceId: number, reading: MsgDose, em: number, bucket: number): NewDoseReading => ({
+        owner_id: ownerId,
+        device_id: deviceId,
+        em,
+        bucket,
+        volume_dml: Math.round(reading.volume_ml * 10),
+        vazao_dml_min: Math.round(reading.vazao_ml_min * 10),
+        ligada: reading.ligada ? 1 : 0,
+      }),
+      insert: (rows: readonly NewDoseReading[]): Promise<void> => dosagens.insertReadings(rows),
+      anyOfOwner: (ownerId: number): Promise<boolean> => dosagens.anyReadingOf(ownerId),
+    } as const,
+
+    /** Derives the doser's events from its readings at or after `fromEm`, stamped `now` (the demo's history): syncDosagens. */
+    syncDevice: (deviceId: number, fromEm: number, now = clock()): Promise<OpenedDosagem[]> => syncDosagens(deps, deviceId, fromEm, now),
+
+    /**
+     * The listener of 'readings.stored': a doser's stored reading moves its events on (dosingTracker);
+     * each event opened is announced ('dosagens.opened'), so the doser is asked for its picture.
+     */
+    async followReading(stored: AppEvents['readings.stored']): Promise<void> {
+      for (const opened of await tracker(stored)) await events.emit('dosagens.opened', { device: stored.device, dosagemId: opened.id, pedido: opened.pedido });
+    },
+
     async relatorio(scope: OwnerScope, query: Period): Promise<DosagemRelatorio> {
       const fumigador = await fumigatorFor(scope, query.id);
       const timezone = await timezoneOf(scope);
@@ -178,7 +225,7 @@ export function dosingService(deps: { dosagens: DosagensRepository; fumigators: 
       const device = deviceOf(row, fumigador);
       if (device === null) return { iddosagem: id, fotos: [] };
       const window = fotoWindow(row, clock());
-      const items = await fotos.listOfDay(device, window.from, window.to + 1);
+      const items = await live.fotosBetween(device, window.from, window.to + 1);
       return {
         iddosagem: id,
         fotos: items.reverse().map((item) => ({ id: item.id, pedido: item.pedido, mime: item.mime, bytes: item.bytes, em: iso(item.created_at), url: fotoUrl(item.id) })),

@@ -1,16 +1,15 @@
-import type { LiveReading } from '@portal/shared';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../../db/tables.js';
-import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
-import type { KnownDevice } from '../../mqtt/types.js';
-import { dosagensRepository, type NewDosagem } from './dosagens.repository.js';
+import type { AppEvents } from '../../events/index.js';
+import type { FumigatorsService } from '../fumigators/index.js';
+import type { DosagensRepository, NewDosagem } from './dosagens.repository.js';
 import { runDeriver, type DerivedRun } from './runs.js';
 
 const MINUTE_MS = 60_000;
 /** Readings read at a time while deriving (a backfill of months has hundreds of thousands). */
 const PAGE_ROWS = 5_000;
+/** How long one stored doser reading stands for: the first reading of each 30 s is kept (modules/readings). */
+export const DOSE_READING_PERIOD_MS = 30_000;
 
-/** A device event this sync opened: the live path asks the doser for a picture of it. */
+/** A device event a sync opened: the live path asks the doser for a picture of it. */
 export interface OpenedDosagem {
   id: number;
   /** The picture's request id: the same on every instance, so one event gets one stored picture. */
@@ -22,6 +21,12 @@ export const DOSING_PEDIDO_PREFIX = 'dos-';
 /** The picture request of a device event ([A-Za-z0-9_-]{1,40}, as CMD foto wants). */
 export const dosagemPedido = (deviceId: number, inicioBucket: number) => `${DOSING_PEDIDO_PREFIX}${deviceId}-${inicioBucket}`;
 
+/** What a sync reads and writes: the events and readings (own), the fumigator a doser drives (the fumigators module). */
+export interface DosingSyncDeps {
+  dosagens: DosagensRepository;
+  fumigators: Pick<FumigatorsService, 'drivenBy'>;
+}
+
 /**
  * Derives a doser's pump runs from its stored readings (dose_leituras) and stores them as device
  * events (dosagens, origem 'device') of the fumigator it drives: every run with a reading at or
@@ -30,9 +35,9 @@ export const dosagemPedido = (deviceId: number, inicioBucket: number) => `${DOSI
  * (device, start minute); a closed event is final; an open one moves on with the readings.
  * Answers the events this call created that are still running (the live path photographs them).
  */
-export async function syncDosagens(db: Kysely<Tables>, deviceId: number, fromEm: number, now = Date.now()): Promise<OpenedDosagem[]> {
-  const repository = dosagensRepository(db);
-  const fumigador = await repository.fumigatorOfDevice(deviceId);
+export async function syncDosagens(deps: DosingSyncDeps, deviceId: number, fromEm: number, now: number): Promise<OpenedDosagem[]> {
+  const repository = deps.dosagens;
+  const fumigador = await deps.fumigators.drivenBy(deviceId);
   // A doser that drives no fumigator has no history to show; its readings stay for a later link.
   if (!fumigador) return [];
   const openStart = await repository.oldestOpenStart(deviceId);
@@ -92,24 +97,19 @@ export async function syncDosagens(db: Kysely<Tables>, deviceId: number, fromEm:
 }
 
 /**
- * The live path's side (mqtt/messages.ts, after a DOSE reading was kept): once per stored
- * reading period, while the pump runs or when it stopped, derives the doser's events again, so
- * an open event's volume follows the pump and a stop closes it within 30 s. Answers the events
- * it opened (to ask the doser for a picture).
+ * The live path's side, a listener of 'readings.stored' (one event per stored reading period):
+ * while the pump runs or when it stopped, derives the doser's events again, so an open event's
+ * volume follows the pump and a stop closes it within 30 s. Answers the events it opened (the
+ * doser is asked for a picture of each).
  */
-export function dosingTracker(db: Kysely<Tables>, clock: () => number) {
-  const last = new Map<number, { bucket: number; ligada: boolean }>();
-  return {
-    async onReading(device: KnownDevice, reading: LiveReading, now: number): Promise<OpenedDosagem[]> {
-      if (reading.tipo !== 'DOSE') return [];
-      const bucket = Math.floor(now / READING_PERIOD_MS.DOSE);
-      const previous = last.get(device.id);
-      if (previous?.bucket === bucket) return [];
-      last.set(device.id, { bucket, ligada: reading.ligada });
-      // Pump off now and before: nothing changed (a first reading after a restart still looks once).
-      if (previous && !previous.ligada && !reading.ligada) return [];
-      return syncDosagens(db, device.id, now - READING_PERIOD_MS.DOSE, clock());
-    },
+export function dosingTracker(deps: DosingSyncDeps, clock: () => number) {
+  const pumpWasOn = new Map<number, boolean>();
+  return async ({ device, reading, em }: AppEvents['readings.stored']): Promise<OpenedDosagem[]> => {
+    if (reading.tipo !== 'DOSE') return [];
+    const before = pumpWasOn.get(device.id);
+    pumpWasOn.set(device.id, reading.ligada);
+    // Pump off now and before: nothing changed (a first reading after a restart still looks once).
+    if (before === false && !reading.ligada) return [];
+    return syncDosagens(deps, device.id, em - DOSE_READING_PERIOD_MS, clock());
   };
 }
-export type DosingTracker = ReturnType<typeof dosingTracker>;

@@ -46,6 +46,16 @@ export function nucleosRepository(db: Kysely<Tables>) {
     }
   }
 
+  /** A house for a farm that has none, so a flock can be placed on it, in the caller's transaction. */
+  async function insertHouse(trx: Transaction<Tables>, nucleoId: number, nome: string): Promise<number> {
+    const { id } = await trx
+      .insertInto('aviarios')
+      .values({ nucleo_id: nucleoId, ordem: 0, nome, lados: 1, boxes: 0, capacidade: 0, area_m2: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
   return {
     async list(ownerId: number, only: readonly number[] | null): Promise<NucleoWithHouses[]> {
       if (only !== null && only.length === 0) return [];
@@ -113,6 +123,32 @@ export function nucleosRepository(db: Kysely<Tables>) {
     async remove(ownerId: number, id: number): Promise<void> {
       await db.deleteFrom('nucleos').where('owner_id', '=', ownerId).where('id', '=', id).execute();
     },
+
+    /** The owner's farms' names and codes, first registered first (what a weighing's farm text is matched against). */
+    async namesOf(ownerId: number): Promise<{ id: number; nome: string; codigo: string }[]> {
+      return db.selectFrom('nucleos').select(['id', 'nome', 'codigo']).where('owner_id', '=', ownerId).orderBy('id').execute();
+    },
+
+    /** Each farm's first house (by order) among `ids`; a farm without houses is left out. */
+    async firstHouses(ids: readonly number[]): Promise<Map<number, number>> {
+      const first = new Map<number, number>();
+      if (ids.length === 0) return first;
+      const houses = await db.selectFrom('aviarios').select(['id', 'nucleo_id']).where('nucleo_id', 'in', [...ids]).orderBy('ordem').orderBy('id').execute();
+      for (const house of houses) if (!first.has(house.nucleo_id)) first.set(house.nucleo_id, house.id);
+      return first;
+    },
+
+    /** A farm known by its name alone (an imported file named it), with one house, in the caller's transaction. */
+    async insertNamed(trx: Transaction<Tables>, ownerId: number, nome: string, houseName: string, now: number): Promise<{ id: number; houseId: number }> {
+      const { id } = await trx
+        .insertInto('nucleos')
+        .values({ owner_id: ownerId, nome, tipo: 'granja', codigo: '', endereco: '', cidade: '', estado: '', pais: '', latitude: null, longitude: null, obs: '', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id, houseId: await insertHouse(trx, id, houseName) };
+    },
+
+    insertHouse,
   };
 }
 export type NucleosRepository = ReturnType<typeof nucleosRepository>;

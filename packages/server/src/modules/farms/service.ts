@@ -2,7 +2,7 @@ import type { Nucleo, registerNucleoBody, updateNucleoManualBody } from '@portal
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import { reachesFarm, type OwnerScope } from '../permissions/index.js';
 import type { AviarioValues, NucleoWithHouses, NucleosRepository } from './nucleos.repository.js';
 
 type NucleoBody = z.output<typeof registerNucleoBody>;
@@ -74,6 +74,11 @@ export function farmsService(deps: { nucleos: NucleosRepository; clock: () => nu
       return toNucleo(await load(scope, savedId));
     },
 
+    /** The ids of the owner's farm's houses, undefined when the owner has no such farm (a flock's houses must be its farm's). */
+    async houseIdsOf(ownerId: number, id: number): Promise<number[] | undefined> {
+      return (await nucleos.find(ownerId, id))?.aviarios.map((house) => house.id);
+    },
+
     /** updatenucleomanual: the houses alone. */
     async saveHouses(scope: OwnerScope, body: HousesBody): Promise<Nucleo> {
       const current = await load(scope, body.idnucleo);
@@ -87,6 +92,15 @@ export function farmsService(deps: { nucleos: NucleosRepository; clock: () => nu
       if (await nucleos.farmInUse(current.id)) throw new AppError('RECORD_IN_USE');
       await nucleos.remove(scope.ownerId, current.id);
     },
+
+    /** The owner's farms' names and codes, first registered first: what a weighing's farm text is matched against. */
+    namesOf: nucleos.namesOf,
+    /** Each farm's first house among the ids: where a flock created for an imported file is placed. */
+    firstHouses: nucleos.firstHouses,
+    /** A farm an imported file named (create_missing), with one house, in the import's transaction. */
+    createNamed: nucleos.insertNamed,
+    /** A house for a farm that has none, in the import's transaction. */
+    addHouse: nucleos.insertHouse,
   } satisfies RecordService<NucleoBody, Nucleo> & Record<string, unknown>;
   return service;
 }

@@ -1,11 +1,10 @@
-import { daysBetween, DEFAULT_TIMEZONE, PESO_ALOJAMENTO_PADRAO_G, localMidnight, siloDays, type RacaoResponse, type RacaoSilo } from '@portal/shared';
+import { daysBetween, PESO_ALOJAMENTO_PADRAO_G, localMidnight, siloDays, type RacaoResponse, type RacaoSilo, localDate } from '@portal/shared';
 import { AppError } from '../../http/errors.js';
-import type { UsersRepository } from '../accounts/users.repository.js';
-import type { LotesRepository } from '../flocks/lotes.repository.js';
-import { localDate } from '../flocks/service.js';
-import { inReach, type OwnerScope } from '../permissions/scope.js';
-import type { SilosRepository } from '../silos/silos.repository.js';
-import type { PadroesRepository } from '../standards/padroes.repository.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { FlocksService } from '../flocks/index.js';
+import type { OwnerScope } from '../permissions/index.js';
+import type { SiloMovementsService, SiloReadingsService, SilosService } from '../silos/index.js';
+import type { StandardsService } from '../standards/index.js';
 import { addDays, feedConsumption, type FeedingSilo } from './consumption.js';
 import type { FeedRepository } from './feed.repository.js';
 
@@ -14,13 +13,15 @@ const DAY_MS = 86_400_000;
 /** The feed consumption report of a flock (getracao): formulas in docs/feed-reports.md. */
 export function feedService(deps: {
   feed: FeedRepository;
-  lotes: LotesRepository;
-  silos: SilosRepository;
-  padroes: PadroesRepository;
-  users: UsersRepository;
+  flocks: Pick<FlocksService, 'get' | 'list'>;
+  silos: Pick<SilosService, 'ofFarm'>;
+  siloReadings: Pick<SiloReadingsService, 'scaleReadings'>;
+  siloMovements: Pick<SiloMovementsService, 'consumptionPerDay'>;
+  standards: Pick<StandardsService, 'get'>;
+  accounts: Pick<AccountReads, 'timezoneOf'>;
   clock: () => number;
 }) {
-  const { feed, lotes, silos, padroes, users, clock } = deps;
+  const { feed, flocks, silos, siloReadings, siloMovements, standards, accounts, clock } = deps;
 
   /** hg eaten per day by one silo over [di, df]: from its scale's series, else from its consumption movements. */
   async function dailyConsumption(ownerId: number, silo: { id: number; device_id: number | null; capacidade_hg: number }, di: string, df: string, timezone: number, movements: Map<number, Map<string, number>>) {
@@ -28,16 +29,16 @@ export function feedService(deps: {
     // A day of readings either side, so the levels at the range's edges are known.
     const from = localMidnight(di, timezone) - DAY_MS;
     const to = localMidnight(df, timezone) + 2 * DAY_MS;
-    const samples = await feed.siloReadings(ownerId, silo.device_id, from, to);
+    const samples = await siloReadings.scaleReadings(ownerId, silo.device_id, from, to);
     const days = siloDays(samples, { di, df }, timezone, { capacidadeKg: silo.capacidade_hg / 10 });
     return new Map(days.filter((day) => day.consumo_kg !== null).map((day) => [day.data, Math.round(day.consumo_kg! * 10)]));
   }
 
   return {
     async racao(scope: OwnerScope, query: { id: number; di: string; df: string }): Promise<RacaoResponse> {
-      const lote = inReach(scope, await lotes.find(scope.ownerId, query.id));
+      const lote = await flocks.get(scope, query.id);
       if (lote.data_alojamento === null) throw AppError.field('id', 'FLOCK_DATE_MISSING');
-      const timezone = (await users.findById(scope.ownerId))?.timezone ?? DEFAULT_TIMEZONE;
+      const timezone = await accounts.timezoneOf(scope.ownerId);
       const alojamento = lote.data_alojamento;
       // The flock's life: placement to closing, or to the owner's today while it is active.
       const lastDay = lote.data_encerramento ?? localDate(clock(), timezone);
@@ -46,8 +47,8 @@ export function feedService(deps: {
       const lived = inicio <= fim;
 
       const houses = new Set(lote.aviarios.map((house) => house.id));
-      const feeding = (await silos.list(scope.ownerId, [lote.nucleo_id])).filter((silo) => silo.aviarios.some((house) => houses.has(house.id)));
-      const padrao = lote.padrao_id === null ? undefined : await padroes.find(scope.ownerId, lote.padrao_id, null);
+      const feeding = (await silos.ofFarm(scope.ownerId, lote.nucleo_id)).filter((silo) => silo.aviarios.some((house) => houses.has(house.id)));
+      const padrao = lote.padrao_id === null ? undefined : await standards.get(scope, lote.padrao_id);
       const pontos = padrao?.pontos ?? [];
       const pesoZero = pontos.find((ponto) => ponto.idade === 0);
 
@@ -86,7 +87,7 @@ export function feedService(deps: {
       // Sums run from placement, so the cumulative feed and FCR of the first day shown are right.
       const manual = feeding.filter((silo) => silo.device_id === null).map((silo) => silo.id);
       const movements = new Map<number, Map<string, number>>();
-      const rows = lived ? await feed.consumptionMovements(manual, alojamento, fim) : [];
+      const rows = lived ? await siloMovements.consumptionPerDay(manual, alojamento, fim) : [];
       for (const row of rows) {
         const days = movements.get(row.silo_id) ?? new Map<string, number>();
         days.set(row.data, row.hg);
@@ -102,7 +103,8 @@ export function feedService(deps: {
       }
       // The owner's other flocks in the silos' houses share each silo's feed by their live birds.
       const siloHouses = new Set(feeding.flatMap((silo) => silo.aviarios.map((house) => house.id)));
-      const others = lived ? await lotes.list(scope.ownerId, [lote.nucleo_id]) : [];
+      // The caller reaches the flock's farm: its flocks are listed as the caller sees them, on that farm alone.
+      const others = lived ? await flocks.list({ ...scope, nucleos: [lote.nucleo_id] }) : [];
       const vizinhos = others
         .filter((other) => other.id !== lote.id && other.aviarios.some((house) => siloHouses.has(house.id)))
         .map((other) => ({

@@ -1,4 +1,4 @@
-import { daysBetween, type Lote } from '@portal/shared';
+import { daysBetween, type Lote, localDate } from '@portal/shared';
 import { expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/factories.js';
 import { createGrafico } from '../../test/factories/charts.js';
@@ -6,7 +6,6 @@ import { createNucleo, grantAccess } from '../../test/factories/farms.js';
 import { createLote } from '../../test/factories/flocks.js';
 import { createPadrao } from '../../test/factories/standards.js';
 import { describeEachDialect, type TestPortal } from '../../test/harness.js';
-import { localDate } from './service.js';
 
 const HOUR = 3_600_000;
 

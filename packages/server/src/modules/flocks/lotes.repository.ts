@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { LoteMortalidadeTable, LotesTable, Tables } from '../../db/tables.js';
-import { chartLinesUsing } from '../charts/graficos.repository.js';
 
 export type LoteRow = Selectable<LotesTable>;
 export type LoteValues = Omit<Insertable<LotesTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at'>;
@@ -74,6 +73,11 @@ export function lotesRepository(db: Kysely<Tables>) {
       return row ? (await withDetails([row]))[0] : undefined;
     },
 
+    /** The owner's flock's placement date and standard, without its houses and deaths (a chart places a standard's curve by it). */
+    async placement(ownerId: number, id: number): Promise<Pick<LoteRow, 'id' | 'data_alojamento' | 'padrao_id'> | undefined> {
+      return db.selectFrom('lotes').select(['id', 'data_alojamento', 'padrao_id']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+    },
+
     async insert(ownerId: number, values: LoteValues, aviarios: number[], mortalidade: MortalidadeValues[], now: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
@@ -93,15 +97,40 @@ export function lotesRepository(db: Kysely<Tables>) {
       });
     },
 
-    /** True when a chart line plots the flock or weighings belong to it (reports would lose them). */
-    async inUse(id: number): Promise<boolean> {
-      if (await chartLinesUsing(db, 'lote_id', id)) return true;
+    /** True when weighings belong to the flock (reports would lose them). */
+    async hasWeighings(id: number): Promise<boolean> {
       return (await db.selectFrom('pesagens').select('id').where('lote_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    /** True when a flock of any owner is judged against the standard (the standard cannot be deleted then). */
+    async judgedAgainst(padraoId: number): Promise<boolean> {
+      return (await db.selectFrom('lotes').select('id').where('padrao_id', '=', padraoId).limit(1).executeTakeFirst()) !== undefined;
     },
 
     /** Its houses and mortality entries go with it (ON DELETE CASCADE). */
     async remove(ownerId: number, id: number): Promise<void> {
       await db.deleteFrom('lotes').where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+
+    /** The owner's flocks' codes and placement periods (on one farm, or on all): what a weighing's flock text is matched against. */
+    async codesOf(ownerId: number, nucleoId?: number): Promise<{ id: number; nucleo_id: number; codigo: string; data_alojamento: string | null; data_encerramento: string | null }[]> {
+      let query = db.selectFrom('lotes').select(['id', 'nucleo_id', 'codigo', 'data_alojamento', 'data_encerramento']).where('owner_id', '=', ownerId);
+      if (nucleoId !== undefined) query = query.where('nucleo_id', '=', nucleoId);
+      return query.orderBy('id').execute();
+    },
+
+    /** A flock known by its code alone (an imported file named it), in one house of its farm, in the caller's transaction. */
+    async insertCoded(trx: Transaction<Tables>, ownerId: number, nucleoId: number, codigo: string, houseId: number, now: number): Promise<number> {
+      const { id } = await trx
+        .insertInto('lotes')
+        .values({
+          owner_id: ownerId, nucleo_id: nucleoId, codigo, data_alojamento: null, linhagem: '', padrao_id: null,
+          aves_macho: 0, aves_femea: 0, aves_misto: 0, data_encerramento: null, obs: '', created_at: now, updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('lote_aviarios').values({ lote_id: id, aviario_id: houseId }).execute();
+      return id;
     },
   };
 }

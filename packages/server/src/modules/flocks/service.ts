@@ -1,21 +1,17 @@
-import { daysBetween, DEFAULT_TIMEZONE, type Lote, type registerLoteBody } from '@portal/shared';
+import { daysBetween, localDate, type Lote, type registerLoteBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import type { UsersRepository } from '../accounts/users.repository.js';
-import type { NucleosRepository } from '../farms/nucleos.repository.js';
-import { inReach, reachesFarm, type OwnerScope } from '../permissions/scope.js';
-import type { PadroesRepository } from '../standards/padroes.repository.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { FarmsService } from '../farms/index.js';
+import { inReach, reachesFarm, type OwnerScope } from '../permissions/index.js';
+import type { StandardsService } from '../standards/index.js';
+import { usageChecks } from '../usage-checks.js';
 import type { LoteDetails, LotesRepository } from './lotes.repository.js';
 
 type LoteBody = z.output<typeof registerLoteBody>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Today's date (YYYY-MM-DD) at `now` for someone `timezone` hours from UTC. */
-export function localDate(now: number, timezone: number): string {
-  return new Date(now + timezone * 3_600_000).toISOString().slice(0, 10);
-}
 
 /**
  * Whole days since placement: until `today` (the owner's date), or until closing for a closed
@@ -78,17 +74,20 @@ function checkDatesAndCounts(body: LoteBody): void {
 /** Flocks (lotes): on one farm, in some of its houses, with their mortality; judged against a standard. */
 export function flocksService(deps: {
   lotes: LotesRepository;
-  nucleos: NucleosRepository;
-  padroes: PadroesRepository;
-  users: UsersRepository;
+  farms: Pick<FarmsService, 'houseIdsOf'>;
+  /** Standards flocks are judged against: told that a flock keeps its standard from being deleted. */
+  standards: Pick<StandardsService, 'nameOf' | 'registerUsageCheck'>;
+  accounts: Pick<AccountReads, 'timezoneOf'>;
   clock: () => number;
 }) {
-  const { lotes, nucleos, padroes, users, clock } = deps;
+  const { lotes, farms, standards, accounts, clock } = deps;
+  /** What refers to a flock besides its weighings (chart lines plotting it): registered by those modules. */
+  const usage = usageChecks();
+  standards.registerUsageCheck(lotes.judgedAgainst);
 
   /** The owner's today: ages count whole days in the owner's time zone, whoever asks. */
   async function ownerToday(ownerId: number): Promise<string> {
-    const owner = await users.findById(ownerId);
-    return localDate(clock(), owner?.timezone ?? DEFAULT_TIMEZONE);
+    return localDate(clock(), await accounts.timezoneOf(ownerId));
   }
 
   async function load(scope: OwnerScope, id: number): Promise<LoteDetails> {
@@ -97,12 +96,12 @@ export function flocksService(deps: {
 
   /** The farm must be the owner's and within reach, the houses that farm's, the standard the owner's. */
   async function checkReferences(scope: OwnerScope, body: LoteBody): Promise<void> {
-    const farm = reachesFarm(scope, body.nucleo_id) ? await nucleos.find(scope.ownerId, body.nucleo_id) : undefined;
-    if (!farm) throw AppError.field('nucleo_id', 'FIELD_INVALID');
-    const houses = new Set(farm.aviarios.map((house) => house.id));
+    const houseIds = reachesFarm(scope, body.nucleo_id) ? await farms.houseIdsOf(scope.ownerId, body.nucleo_id) : undefined;
+    if (!houseIds) throw AppError.field('nucleo_id', 'FIELD_INVALID');
+    const houses = new Set(houseIds);
     const foreign = body.aviarios.findIndex((id) => !houses.has(id));
     if (foreign >= 0) throw AppError.field(`aviarios.${foreign}`, 'FIELD_INVALID');
-    if (body.padrao_id !== null && (await padroes.nameOf(scope.ownerId, body.padrao_id)) === undefined) {
+    if (body.padrao_id !== null && (await standards.nameOf(scope.ownerId, body.padrao_id)) === undefined) {
       throw AppError.field('padrao_id', 'FIELD_INVALID');
     }
   }
@@ -130,11 +129,22 @@ export function flocksService(deps: {
       return service.get(scope, savedId);
     },
 
+    /** The owner's flock's id, placement date and standard, undefined when the owner has no such flock. */
+    placementOf: (ownerId: number, id: number) => lotes.placement(ownerId, id),
+
+    /** For another module that refers to flocks: a delete of one it still uses is refused. */
+    registerUsageCheck: usage.register,
+
     async remove(scope: OwnerScope, id: number): Promise<void> {
       const current = await load(scope, id);
-      if (await lotes.inUse(current.id)) throw new AppError('RECORD_IN_USE');
+      if ((await usage.inUse(current.id)) || (await lotes.hasWeighings(current.id))) throw new AppError('RECORD_IN_USE');
       await lotes.remove(scope.ownerId, current.id);
     },
+
+    /** The owner's flocks' codes and placement periods (on one farm, or on all): what a weighing's flock text is matched against. */
+    codesOf: lotes.codesOf,
+    /** A flock an imported file named (create_missing), in one house of its farm, in the import's transaction. */
+    createCoded: lotes.insertCoded,
   } satisfies RecordService<LoteBody, Lote> & Record<string, unknown>;
   return service;
 }

@@ -42,18 +42,6 @@ export function fumigatorsRepository(db: Kysely<Tables>) {
       return row ? details(row) : undefined;
     },
 
-    async findNucleo(ownerId: number, id: number): Promise<{ id: number } | undefined> {
-      return db.selectFrom('nucleos').select('id').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-    },
-
-    async findHouse(nucleoId: number, id: number): Promise<{ id: number } | undefined> {
-      return db.selectFrom('aviarios').select('id').where('nucleo_id', '=', nucleoId).where('id', '=', id).executeTakeFirst();
-    },
-
-    async findDevice(ownerId: number, id: number): Promise<{ id: number; modelo: string; nucleo_id: number | null } | undefined> {
-      return db.selectFrom('devices').select(['id', 'modelo', 'nucleo_id']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-    },
-
     async insert(ownerId: number, values: FumigadorValues, now: number): Promise<number> {
       const { id } = await db
         .insertInto('fumigadores')
@@ -69,6 +57,11 @@ export function fumigatorsRepository(db: Kysely<Tables>) {
 
     async remove(ownerId: number, id: number): Promise<void> {
       await db.deleteFrom('fumigadores').where('owner_id', '=', ownerId).where('id', '=', id).execute();
+    },
+
+    /** The fumigator a doser drives (the oldest, should several name it). */
+    async drivenBy(deviceId: number): Promise<{ id: number; owner_id: number; produto: string } | undefined> {
+      return db.selectFrom('fumigadores').select(['id', 'owner_id', 'produto']).where('device_id', '=', deviceId).orderBy('id').limit(1).executeTakeFirst();
     },
 
     /** True when a fumigator is driven by this device (the device cannot be deleted then). */

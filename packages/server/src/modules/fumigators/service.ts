@@ -2,7 +2,9 @@ import { deviceLabel, DOSER_DEVICE_MODELS, type Fumigador, type registerFumigado
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { inReach, reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
+import type { DevicesService } from '../devices/index.js';
+import type { FarmsService } from '../farms/index.js';
+import { inReach, reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/index.js';
 import type { FumigadorDetails, FumigatorsRepository } from './fumigators.repository.js';
 
 type FumigadorBody = z.output<typeof registerFumigadorBody>;
@@ -37,8 +39,15 @@ function toFumigador(row: FumigadorDetails): Fumigador {
 }
 
 /** Fumigators and dosers (fumigadores; the `dosador` screen edits their dosing settings). */
-export function fumigatorsService(deps: { fumigators: FumigatorsRepository; clock: () => number }) {
-  const { fumigators, clock } = deps;
+export function fumigatorsService(deps: {
+  fumigators: FumigatorsRepository;
+  farms: Pick<FarmsService, 'houseIdsOf'>;
+  /** Devices: a fumigator's doser must be one of them; a device dosing a fumigator cannot be deleted. */
+  devices: Pick<DevicesService, 'findOwned' | 'registerUsageCheck'>;
+  clock: () => number;
+}) {
+  const { fumigators, farms, devices, clock } = deps;
+  devices.registerUsageCheck((device) => fumigators.usingDevice(device.id));
 
   async function load(scope: OwnerScope, id: number): Promise<FumigadorDetails> {
     return inReach(scope, await fumigators.find(scope.ownerId, id));
@@ -46,11 +55,11 @@ export function fumigatorsService(deps: { fumigators: FumigatorsRepository; cloc
 
   /** Farm, house and doser device must be the owner's, within the caller's reach, and fit together. */
   async function checkLinks(scope: OwnerScope, current: FumigadorDetails | undefined, body: FumigadorBody): Promise<void> {
-    const farm = reachesFarm(scope, body.nucleo_id) ? await fumigators.findNucleo(scope.ownerId, body.nucleo_id) : undefined;
-    if (!farm) throw AppError.field('nucleo_id', 'FIELD_INVALID');
-    if (body.aviario_id !== null && !(await fumigators.findHouse(farm.id, body.aviario_id))) throw AppError.field('aviario_id', 'FIELD_INVALID');
+    const houseIds = reachesFarm(scope, body.nucleo_id) ? await farms.houseIdsOf(scope.ownerId, body.nucleo_id) : undefined;
+    if (!houseIds) throw AppError.field('nucleo_id', 'FIELD_INVALID');
+    if (body.aviario_id !== null && !houseIds.includes(body.aviario_id)) throw AppError.field('aviario_id', 'FIELD_INVALID');
     if (body.device_id !== null) {
-      requireLinkedDevice(scope, await fumigators.findDevice(scope.ownerId, body.device_id), current?.device_id, DOSER_DEVICE_MODELS);
+      requireLinkedDevice(scope, await devices.findOwned(scope.ownerId, body.device_id), current?.device_id, DOSER_DEVICE_MODELS);
     }
   }
 
@@ -89,6 +98,12 @@ export function fumigatorsService(deps: { fumigators: FumigatorsRepository; cloc
       const current = await load(scope, id);
       await fumigators.remove(scope.ownerId, current.id);
     },
+
+    /** A fumigator in the caller's reach as stored, with its farm, house and device names (dosing reads its events so). */
+    details: load,
+
+    /** The fumigator a doser drives (the oldest, should several name it): dosing files the doser's events under it. */
+    drivenBy: (deviceId: number) => fumigators.drivenBy(deviceId),
   } satisfies RecordService<FumigadorBody, Fumigador> & Record<string, unknown>;
   return service;
 }

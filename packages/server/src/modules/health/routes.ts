@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/dialect.js';
-import { pendingMigrations } from '../../db/migrate.js';
 import { AppError } from '../../http/errors.js';
+import type { HealthRepository } from './health.repository.js';
 
 const TAGS = ['health'];
 
@@ -15,7 +13,7 @@ const readyResponse = z.object({ status: z.literal('ready'), database: z.enum(['
  * For load balancers and orchestrators: `health` says the process lives (restart it if not),
  * `ready` that it can serve calls now (database reachable and migrated; send traffic elsewhere if not).
  */
-export function healthRoutes(database: Database) {
+export function healthRoutes(health: HealthRepository) {
   return async function register(instance: FastifyInstance) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -30,13 +28,13 @@ export function healthRoutes(database: Database) {
       { schema: { tags: TAGS, summary: 'The database is reachable and migrated (else 503)', response: { 200: readyResponse } } },
       async (request) => {
         // A database that cannot answer throws here and the error handler answers 503 DATABASE_UNAVAILABLE.
-        await sql`select 1`.execute(database.db);
-        const pending = await pendingMigrations(database);
+        await health.ping();
+        const pending = await health.pendingMigrations();
         if (pending.length > 0) {
           request.log.warn({ pending }, 'not ready: database migrations pending');
           throw new AppError('DATABASE_UNAVAILABLE');
         }
-        return { status: 'ready' as const, database: database.dialect };
+        return { status: 'ready' as const, database: health.dialect };
       },
     );
   };

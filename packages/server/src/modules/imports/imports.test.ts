@@ -5,8 +5,9 @@ import { createNucleo } from '../../test/factories/farms.js';
 import { createLote } from '../../test/factories/flocks.js';
 import { csvOf, importFile, storedCounts } from '../../test/factories/imports.js';
 import { describeEachDialect } from '../../test/harness.js';
+import { readDate, readTime } from '../weighings/index.js';
 import { detectDecimal, detectSeparator, mapColumns } from './columns.js';
-import { readDate, readPesoDg, readTime } from './rows.js';
+import { readPesoDg } from './rows.js';
 
 const HEADER = ['data', 'hora', 'nucleo', 'lote', 'aviario', 'lado', 'box', 'sexo', 'peso', 'idade_lote', 'linha', 'score', 'serie_balanca', 'obs'];
 

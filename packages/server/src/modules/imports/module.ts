@@ -1,20 +1,12 @@
 import { tmpdir } from 'node:os';
 import type { FeatureModule } from '../context.js';
-import { usersRepository } from '../accounts/users.repository.js';
-import { importacoesRepository } from './importacoes.repository.js';
 import { importsRoutes } from './routes.js';
-import { importsService } from './service.js';
 import { removeStaleUploads } from './stale-uploads.js';
 
 /** Manual import of weighing files: POST /api/importacao (multipart). */
-export const importsModule: FeatureModule = ({ config, database, clock, log, requireAccount, scopes }) => {
-  const imports = importsService({ importacoes: importacoesRepository(database), users: usersRepository(database.db), clock, log });
-  const routes = importsRoutes(
-    imports,
-    requireAccount,
-    scopes,
-    config.IMPORT_MAX_MB * 1024 * 1024,
-  );
+export const importsModule: FeatureModule = ({ config, services, log, requireAccount, scopes }) => {
+  const imports = services.imports;
+  const routes = importsRoutes(imports, requireAccount, scopes, config.IMPORT_MAX_MB * 1024 * 1024);
   return async (app) => {
     // A server killed mid-import leaves its upload folder behind: the next start clears old ones.
     // File times are the real clock's, so Date.now() rather than the portal's clock.

@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import { importFormBody, importFormFields, importRejectedBody, importResponse, isErrorCode } from '@portal/shared';
+import { importFormFields, isErrorCode } from '@portal/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/auth.js';
 import { AppError, fieldError } from '../../http/errors.js';
-import type { OwnerScope, OwnerScopes } from '../permissions/scope.js';
+import { route } from '../../http/route.js';
+import type { OwnerScope, OwnerScopes } from '../permissions/index.js';
 import type { ImportsService } from './service.js';
 import { multipartLimits, receiveForm } from './upload.js';
 
@@ -20,38 +20,23 @@ export function importsRoutes(imports: ImportsService, requireAccount: onRequest
   return async function register(instance: FastifyInstance) {
     // Multipart is parsed only by this module's call: every other call still takes JSON alone.
     await instance.register(fastifyMultipart, { limits: multipartLimits(maxBytes) });
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/api/importacao',
-      {
-        onRequest: requireAccount,
-        // The body is read as a stream below: the schema documents it for the OpenAPI document only.
-        validatorCompiler: () => () => true,
-        schema: {
-          tags: ['imports'],
-          summary: 'Import a CSV/TXT file of weighings (dry_run=true: preview only, nothing stored)',
-          consumes: ['multipart/form-data'],
-          body: importFormBody,
-          response: { 200: importResponse, 422: importRejectedBody },
-        },
-      },
-      async (request) => {
-        const { userId } = accountOf(request);
-        let scope: OwnerScope | undefined;
-        const resolve = async (fields: Map<string, string>) => {
-          scope = await scopes.resolve(userId, readFields(fields).prop, 'manage');
-        };
-        const { fields, upload } = await receiveForm(request, resolve);
-        if (!upload) throw new AppError('IMPORT_FILE_REQUIRED');
-        try {
-          const values = readFields(fields);
-          // Fields sent after the file (or a prop that changed) are resolved again.
-          if (!scope || scope.ownerId !== (values.prop ?? userId)) await resolve(fields);
-          return await imports.importFile(scope!, { dryRun: values.dry_run, createMissing: values.create_missing, separador: values.separador, decimal: values.decimal }, upload);
-        } finally {
-          await upload.discard();
-        }
-      },
-    );
+    // The body is read as a stream below (route: an upload's schema documents the form only).
+    route(instance, 'importacao', { onRequest: requireAccount }, async (request) => {
+      const { userId } = accountOf(request);
+      let scope: OwnerScope | undefined;
+      const resolve = async (fields: Map<string, string>) => {
+        scope = await scopes.resolve(userId, readFields(fields).prop, 'manage');
+      };
+      const { fields, upload } = await receiveForm(request, resolve);
+      if (!upload) throw new AppError('IMPORT_FILE_REQUIRED');
+      try {
+        const values = readFields(fields);
+        // Fields sent after the file (or a prop that changed) are resolved again.
+        if (!scope || scope.ownerId !== (values.prop ?? userId)) await resolve(fields);
+        return await imports.importFile(scope!, { dryRun: values.dry_run, createMissing: values.create_missing, separador: values.separador, decimal: values.decimal }, upload);
+      } finally {
+        await upload.discard();
+      }
+    });
   };
 }

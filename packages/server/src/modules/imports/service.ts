@@ -10,15 +10,15 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
-import { IMPORT_WRITES, isUniqueViolation } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../http/errors.js';
-import type { UsersRepository } from '../accounts/users.repository.js';
-import type { OwnerScope } from '../permissions/scope.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { OwnerScope } from '../permissions/index.js';
+import { WeighingFault, type FileResolver, type ImportTarget, type IngestionService, type RowBatch } from '../weighings/index.js';
 import { detectDecimal, detectSeparator, mapColumns, type ColumnMap } from './columns.js';
 import { readCsv } from './csv-reader.js';
-import type { ImportacoesRepository, ImportTarget, RowBatch } from './importacoes.repository.js';
-import { referenceResolver, type ReferenceResolver } from './references.js';
-import { RowRejected, rowReader, type ImportRow } from './rows.js';
+import type { ImportacoesRepository } from './importacoes.repository.js';
+import { rowReader, type ImportRow } from './rows.js';
 import type { Upload } from './upload.js';
 
 export interface ImportOptions {
@@ -94,9 +94,8 @@ const toPreviewRow = (linha: number, row: ImportRow) => ({
 /** A debug line each time this many more rows are written (not yet committed). */
 const PROGRESS_LOG_ROWS = 100_000;
 
-type References = Awaited<ReturnType<ImportacoesRepository['references']>>;
 /** The answer for a file read but not (yet) stored: a dry run's, a refusal's, or a stored import's before its id and count. */
-type Answer = (result: ReadResult, resolver: ReferenceResolver) => ImportResponse;
+type Answer = (result: ReadResult, resolver: FileResolver) => ImportResponse;
 
 /**
  * Reads the file in ONE streaming pass: each chunk's rows are checked, their farm and flock
@@ -108,7 +107,7 @@ type Answer = (result: ReadResult, resolver: ReferenceResolver) => ImportRespons
 async function readRows(
   upload: Upload,
   format: FileFormat,
-  resolver: ReferenceResolver,
+  resolver: FileResolver,
   write: ((batch: RowBatch) => Promise<void>) | undefined,
   batchRows = Number.POSITIVE_INFINITY,
 ) {
@@ -136,7 +135,7 @@ async function readRows(
       }
       linhas += 1;
       const row = read(record);
-      pending.push({ line, row: row instanceof RowRejected ? row.at(line) : row });
+      pending.push({ line, row: row instanceof WeighingFault ? row.at(line) : row });
     },
     malformed(line) {
       linhas += 1;
@@ -150,8 +149,8 @@ async function readRows(
           reject(row);
           continue;
         }
-        const resolved = resolver.cached(row.nucleo, row.lote) ?? (await resolver.resolve(row.nucleo, row.lote));
-        if (resolved instanceof RowRejected) {
+        const resolved = resolver.cached(row.nucleo, row.lote, row.data) ?? (await resolver.resolve(row.nucleo, row.lote, row.data));
+        if (resolved instanceof WeighingFault) {
           reject(resolved.at(line));
           continue;
         }
@@ -175,10 +174,19 @@ async function readRows(
 
 type ReadResult = Awaited<ReturnType<typeof readRows>>;
 
-/** Manual import of weighing files (POST /api/importacao). */
-export function importsService(deps: { importacoes: ImportacoesRepository; users: UsersRepository; clock: () => number; log: FastifyBaseLogger }) {
-  const { importacoes, users, clock, log } = deps;
-  const writes = IMPORT_WRITES[importacoes.dialect];
+/**
+ * Manual import of weighing files (POST /api/importacao): the file, its format and the import's
+ * own records here; the rows are checked, resolved and stored by the weighings' ingestion service.
+ */
+export function importsService(deps: {
+  importacoes: ImportacoesRepository;
+  ingestion: IngestionService;
+  accounts: Pick<AccountReads, 'userById'>;
+  clock: () => number;
+  log: FastifyBaseLogger;
+}) {
+  const { importacoes, ingestion, accounts, clock, log } = deps;
+  const { writes } = importacoes;
 
   /** Counts rows written; a debug line each PROGRESS_LOG_ROWS (the kill tests wait for it). */
   const progress = (ownerId: number, importacaoId: number) => {
@@ -192,15 +200,20 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
     };
   };
 
-  /** Moves a decided import's staged rows into pesagens a chunk at a time, other calls served between chunks. */
-  async function moveStaged(ownerId: number, importacaoId: number): Promise<void> {
+  /**
+   * Moves a decided import's staged rows into pesagens a chunk at a time, other calls served
+   * between chunks; once all are there, the listeners are told of its `rows`.
+   */
+  async function moveStaged(ownerId: number, importacaoId: number, rows: number): Promise<void> {
+    const moveChunk = () => importacoes.moveRows(importacaoId, writes.moveRows, (trx, lastId) => ingestion.writeStaged(trx, importacaoId, lastId));
     let moved = 0;
-    for (let rows = await importacoes.moveRows(importacaoId, writes.moveRows); rows > 0; rows = await importacoes.moveRows(importacaoId, writes.moveRows)) {
-      moved += rows;
+    for (let chunk = await moveChunk(); chunk > 0; chunk = await moveChunk()) {
+      moved += chunk;
       log.debug({ owner: ownerId, importacao: importacaoId, moved }, 'import moving');
       await eventLoopTurn();
     }
     await importacoes.markDone(importacaoId);
+    await ingestion.imported(ownerId, importacaoId, rows);
   }
 
   /** Removes a staged import that will not be stored; a failure is logged (the next start removes it). */
@@ -217,7 +230,7 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
    * marks the import decided, and the rows move into pesagens in chunks (a killed process
    * finishes the move at its next start). No transaction outlasts a batch or a chunk.
    */
-  async function importStaged(scope: OwnerScope, options: ImportOptions, upload: Upload, format: FileFormat, references: References, answer: Answer): Promise<ImportResponse> {
+  async function importStaged(scope: OwnerScope, upload: Upload, format: FileFormat, resolver: FileResolver, answer: Answer): Promise<ImportResponse> {
     const now = clock();
     const importacaoId = await importacoes
       .beginStaged({ ownerId: scope.ownerId, userId: scope.actorId, arquivo: upload.arquivo, hash: upload.hash, now })
@@ -225,8 +238,7 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
         throw isUniqueViolation(error) ? new AppError('IMPORT_DUPLICATE') : error;
       });
     const target: ImportTarget = { ownerId: scope.ownerId, importacaoId, now };
-    // No store: the farms and flocks to create get placeholder ids until the import is decided.
-    const resolver = referenceResolver({ scope, ...references, createMissing: options.createMissing });
+    // The farms and flocks to create get placeholder ids until the import is decided.
     const count = progress(scope.ownerId, importacaoId);
     let preview: ImportResponse;
     try {
@@ -248,14 +260,14 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
       preview = answer(result, resolver);
       if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
       await importacoes.transaction(async (trx) => {
-        await importacoes.markDecided(trx, importacaoId, result.validas, await resolver.createPlanned(importacoes, trx, now));
+        await importacoes.markDecided(trx, importacaoId, result.validas, await resolver.createPlanned({ trx, now }));
       });
     } catch (error) {
       await discardStaged(importacaoId);
       throw error;
     }
     log.debug({ owner: scope.ownerId, importacao: importacaoId }, 'import decided');
-    await moveStaged(scope.ownerId, importacaoId).catch((error: unknown) => {
+    await moveStaged(scope.ownerId, importacaoId, preview.validas).catch((error: unknown) => {
       // Decided: the rows are not lost, the next start moves the rest.
       log.error({ err: error, importacao: importacaoId }, 'decided import not fully moved yet: the next start finishes it');
       throw error;
@@ -267,20 +279,20 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
    * PostgreSQL (IMPORT_WRITES): one transaction on a pooled connection of its own; MVCC keeps
    * other calls from waiting on it, and a killed server's transaction is rolled back by the database.
    */
-  async function importInOneTransaction(scope: OwnerScope, options: ImportOptions, upload: Upload, format: FileFormat, references: References, answer: Answer): Promise<ImportResponse> {
-    return importacoes
+  async function importInOneTransaction(scope: OwnerScope, upload: Upload, format: FileFormat, resolver: FileResolver, answer: Answer): Promise<ImportResponse> {
+    const response = await importacoes
       .transaction(async (trx) => {
         const now = clock();
         const importacaoId = await importacoes.insertImport(trx, { ownerId: scope.ownerId, userId: scope.actorId, arquivo: upload.arquivo, hash: upload.hash, now });
         const target: ImportTarget = { ownerId: scope.ownerId, importacaoId, now };
-        const resolver = referenceResolver({ scope, ...references, createMissing: options.createMissing, store: { repository: importacoes, trx, now } });
+        resolver.createIn({ trx, now });
         const count = progress(scope.ownerId, importacaoId);
         const result = await readRows(
           upload,
           format,
           resolver,
           async (batch) => {
-            await importacoes.writeRows(trx, target, batch);
+            await ingestion.writeImported(trx, target, batch);
             count(batch.rows.length);
           },
           writes.batchRows,
@@ -295,16 +307,19 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? new AppError('IMPORT_DUPLICATE') : error;
       });
+    await ingestion.imported(scope.ownerId, response.importacao_id, response.importadas);
+    return response;
   }
 
   return {
     async importFile(scope: OwnerScope, options: ImportOptions, upload: Upload): Promise<ImportResponse> {
       const started = Date.now();
-      const actor = await users.findById(scope.actorId);
+      const actor = await accounts.userById(scope.actorId);
       const format = readFormat(upload, options, actor?.separador_csv ?? DEFAULT_CSV_SEPARATOR);
       // Checked first so a repeated file is refused at once; the unique key decides under concurrency.
       if (await importacoes.exists(scope.ownerId, upload.hash)) throw new AppError('IMPORT_DUPLICATE');
-      const references = await importacoes.references(scope.ownerId);
+      // The owner's farms and flocks as they are now; without create_missing nothing is created.
+      const resolver = await ingestion.fileResolver(scope, options.createMissing);
 
       const answer: Answer = (result, resolver) => ({
         dry_run: options.dryRun,
@@ -322,12 +337,9 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
         importadas: 0,
       });
 
-      if (options.dryRun) {
-        const resolver = referenceResolver({ scope, ...references, createMissing: options.createMissing });
-        return answer(await readRows(upload, format, resolver, undefined), resolver);
-      }
+      if (options.dryRun) return answer(await readRows(upload, format, resolver, undefined), resolver);
       const store = writes.staged ? importStaged : importInOneTransaction;
-      const response = await store(scope, options, upload, format, references, answer);
+      const response = await store(scope, upload, format, resolver, answer);
       log.info({ owner: scope.ownerId, importacao: response.importacao_id, rows: response.importadas, ms: Date.now() - started }, 'weighings imported');
       return response;
     },
@@ -337,13 +349,13 @@ export function importsService(deps: { importacoes: ImportacoesRepository; users
      * visible) and finishes moving the decided ones. SQLite only has them (one portal per file).
      */
     async recoverUnfinished(): Promise<void> {
-      for (const { id, owner_id, estado } of await importacoes.unfinished()) {
+      for (const { id, owner_id, estado, linhas } of await importacoes.unfinished()) {
         try {
           if (estado === 'staging') {
             await importacoes.discardStaged(id, writes.moveRows, () => eventLoopTurn());
             log.info({ importacao: id }, 'removed an import a stopped server was reading: nothing of it was stored');
           } else {
-            await moveStaged(owner_id, id);
+            await moveStaged(owner_id, id, linhas);
             log.info({ importacao: id }, 'finished storing an import a stopped server had decided');
           }
         } catch (error) {

@@ -42,3 +42,16 @@ export function passwordCipher(key: Buffer) {
   };
 }
 export type PasswordCipher = ReturnType<typeof passwordCipher>;
+
+/**
+ * The cipher on a key read only when a password is first sealed or opened: a report worker builds
+ * every service but never opens a password, so it never reads (or creates) the key file.
+ */
+export function lazyPasswordCipher(key: () => Buffer): PasswordCipher {
+  let cipher: PasswordCipher | undefined;
+  const ready = () => (cipher ??= passwordCipher(key()));
+  return {
+    seal: (plain) => ready().seal(plain),
+    open: (sealed) => ready().open(sealed),
+  };
+}

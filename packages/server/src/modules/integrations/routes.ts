@@ -1,7 +1,6 @@
-import { delConfigBody, integracaoConfig, mtechConfig, registerIntegracaoBody, registerMtechBody } from '@portal/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { recordCalls } from '../../http/record-calls.js';
-import type { OwnerScopes } from '../permissions/scope.js';
+import type { OwnerScopes } from '../permissions/index.js';
 import type { IntegrationConfigsService } from './service.js';
 
 /** The configuration screens integracao and mtech: three calls each, named as in spec section 7. */
@@ -13,12 +12,8 @@ export function integrationsRoutes(
   return async function register(instance: FastifyInstance) {
     await instance.register(
       recordCalls({
-        tag: 'integrations',
         names: { register: 'register_config_integracao', get: 'getintegracao_config', del: 'delintegracao' },
         idKey: 'idindice',
-        body: registerIntegracaoBody,
-        delBody: delConfigBody,
-        record: integracaoConfig,
         service: services.integracao,
         requireAccount,
         scopes,
@@ -26,12 +21,8 @@ export function integrationsRoutes(
     );
     await instance.register(
       recordCalls({
-        tag: 'mtech',
         names: { register: 'register_config_mtech', get: 'getmtech_config', del: 'delmtech' },
         idKey: 'idindice',
-        body: registerMtechBody,
-        delBody: delConfigBody,
-        record: mtechConfig,
         service: services.mtech,
         requireAccount,
         scopes,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { requireOwner, type OwnerScope } from '../permissions/scope.js';
+import { requireOwner, type OwnerScope } from '../permissions/index.js';
 import type { ConfigKind, ConfigRow, ConfigValues, IntegrationConfigsRepository } from './configs.repository.js';
 import { SealedValueError, type PasswordCipher } from './password-cipher.js';
 

@@ -2,7 +2,7 @@ import type { Chave, ChaveCreated, ChaveEscopo, ChaveUso, getChaveHistBody, regi
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { requireOwner, type OwnerScope } from '../permissions/scope.js';
+import { requireOwner, type OwnerScope } from '../permissions/index.js';
 import { ACCESS_KEY_SHOWN_CHARACTERS, hashAccessKey, newAccessKey } from './access-key.js';
 import type { ChaveUsoRow, ChaveWithUse, ChavesRepository } from './chaves.repository.js';
 

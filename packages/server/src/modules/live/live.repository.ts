@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import type { KnownDevice } from '../../mqtt/types.js';
-import { userTimezone } from '../accounts/users.repository.js';
+import type { DeviceIdentity } from '../devices/index.js';
 
 /** A device as the live calls and the hub need it: who owns it, where it is, when it last spoke. */
-export interface LiveDeviceRow extends KnownDevice {
+export interface LiveDeviceRow extends DeviceIdentity {
   last_contact_at: number | null;
 }
 
@@ -92,9 +91,6 @@ export function liveRepository(db: Kysely<Tables>) {
         .where('device_fotos.id', '=', id)
         .executeTakeFirst();
     },
-
-    /** The user's timezone in hours from UTC. */
-    timezoneOf: (userId: number): Promise<number | undefined> => userTimezone(db, userId),
   };
 }
 export type LiveRepository = ReturnType<typeof liveRepository>;

@@ -1,6 +1,6 @@
 import type { DeviceModel, DevupdtItem, FotosResponse, LeiturasResponse, Nucleo, RemoteDevice } from '@portal/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fotosRepository } from '../../mqtt/fotos.repository.js';
+import { fotosRepository } from './fotos.repository.js';
 import { createAccount, type TestAccount } from '../../test/factories.js';
 import { insertDevice } from '../../test/factories/device-rows.js';
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_TIMEZONE,
+  DEVICE_FOTOS_PER_DAY,
   LIVE_CHIP_MIN,
   LIVE_DEVICE_MODELS,
   type DevupdtItem,
@@ -9,11 +9,13 @@ import {
   type devupdtList,
 } from '@portal/shared';
 import type { z } from 'zod';
-import type { FotosRepository } from '../../mqtt/fotos.repository.js';
+import { fotoRequests } from './foto-requests.js';
+import type { FotosRepository, NewFoto } from './fotos.repository.js';
 import type { DeviceGateway } from '../../mqtt/types.js';
 import { AppError } from '../../http/errors.js';
+import type { AccountReads } from '../accounts/index.js';
 import type { DeviceAccess } from '../../realtime/access.js';
-import { inReach, type OwnerScope } from '../permissions/scope.js';
+import { inReach, type OwnerScope } from '../permissions/index.js';
 import type { LiveRepository } from './live.repository.js';
 
 const MINUTE_MS = 60_000;
@@ -33,8 +35,8 @@ const serialKey = (modelo: string, serie: string) => `${modelo}|${serie.toLowerC
 export const fotoUrl = (id: number) => `img_cs/${id}`;
 
 /** Online status, recent readings and weighings, and pictures of live devices. */
-export function liveService(deps: { live: LiveRepository; fotos: FotosRepository; gateway: DeviceGateway; access: DeviceAccess; clock: () => number }) {
-  const { live, fotos, gateway, access, clock } = deps;
+export function liveService(deps: { live: LiveRepository; fotos: FotosRepository; access: DeviceAccess; accounts: Pick<AccountReads, 'timezoneOf'>; clock: () => number }) {
+  const { live, fotos, access, accounts, clock } = deps;
 
   /** Whole minutes since the device's last message (never negative), null when it never sent one. */
   const minutesSince = (lastContactAt: number | null): number | null =>
@@ -45,6 +47,19 @@ export function liveService(deps: { live: LiveRepository; fotos: FotosRepository
   }
 
   return {
+    /** Who may read or manage a device (the live channel checks each registration with it). */
+    access,
+    /** Devices with these serials, any owner's, compared without case (the live channel's registrations). */
+    devicesBySerials: live.findBySerials,
+    /** The limits on users' and the portal's picture requests, built once (the live channel's and the gateway's). */
+    fotoRequests: fotoRequests(fotos, clock),
+
+    /** A device's picture, stored only as the answer to an open request and within its daily quota (the MQTT gateway). */
+    storeFotoAnswer: (foto: NewFoto) => fotos.storeAnswer(foto, DEVICE_FOTOS_PER_DAY, DAY_MS),
+
+    /** A device's pictures received in [from, to), oldest first (a dosing event's proof). */
+    fotosBetween: (deviceId: number, from: number, to: number) => fotos.listOfDay(deviceId, from, to),
+
     /** The status of the devices asked for, in their order; unknown or unreachable ones are left out. */
     async devupdt(scope: OwnerScope, dispositivos: z.output<typeof devupdtList>): Promise<DevupdtItem[]> {
       const rows = await live.findOwnedBySerials(scope.ownerId, scope.nucleos, dispositivos.map((item) => item.serie));
@@ -80,8 +95,11 @@ export function liveService(deps: { live: LiveRepository; fotos: FotosRepository
         }));
     },
 
-    /** This instance's last live readings of the device and its last stored weighings. */
-    async leituras(scope: OwnerScope, id: number): Promise<LeiturasResponse> {
+    /**
+     * This instance's last live readings of the device (`gateway`: the MQTT gateway that received
+     * them, known only to the route plugin) and its last stored weighings.
+     */
+    async leituras(scope: OwnerScope, id: number, gateway: Pick<DeviceGateway, 'recent'>): Promise<LeiturasResponse> {
       await device(scope, id);
       const pesagens = await live.recentPesagens(scope.ownerId, id, RECENT_PESAGENS);
       return {
@@ -94,7 +112,7 @@ export function liveService(deps: { live: LiveRepository; fotos: FotosRepository
     /** The days with pictures (in the reader's timezone) and the pictures of `data`, or of the newest day. */
     async fotos(scope: OwnerScope, id: number, data: string | undefined): Promise<FotosResponse> {
       await device(scope, id);
-      const timezone = (await live.timezoneOf(scope.actorId)) ?? DEFAULT_TIMEZONE;
+      const timezone = await accounts.timezoneOf(scope.actorId);
       const dias = await fotos.listDays(id, timezone);
       const day = data ?? dias[0]?.data;
       if (day === undefined) return { iddevice: id, dias, fotos: [] };

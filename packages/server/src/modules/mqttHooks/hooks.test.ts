@@ -1,6 +1,6 @@
 import type { DeviceSaved } from '@portal/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { commandTopic, dataTopic } from '../devices/protocol.js';
+import { commandTopic, dataTopic } from '../devices/index.js';
 import { createAccount } from '../../test/factories.js';
 import { createDevice } from '../../test/factories/devices.js';
 import { describeEachDialect } from '../../test/harness.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DevicesRepository } from '../devices/devices.repository.js';
-import { deviceMay, isOwnClientId, sameText, urlLogin, verifyDeviceLogin } from '../../mqtt/access.js';
+import type { DevicesService } from '../devices/index.js';
+import { deviceMay, isOwnClientId, sameText, urlLogin } from '../../mqtt/access.js';
 
 const TAGS = ['mqtt'];
 const text = (max: number) => z.string().max(max);
@@ -17,7 +17,7 @@ const responses = { 200: allow, 403: deny };
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export interface MqttHooksDeps {
-  devices: Pick<DevicesRepository, 'findByCredentialUser'>;
+  devices: Pick<DevicesService, 'verifyDeviceCredential' | 'findByCredentialUser'>;
   /** MQTT_HOOK_KEY. */
   hookKey: string | undefined;
   /** MQTT_URL: its login is the portal's own gateway client, allowed everything. */
@@ -53,7 +53,7 @@ export function mqttHooksRoutes(deps: MqttHooksDeps) {
         if (!fromBroker(request)) return denied(reply, 'Only the MQTT broker may call this.');
         const { username, password, clientid } = request.body;
         if (gatewayLogin && sameText(username, gatewayLogin.username) && sameText(password, gatewayLogin.password)) return { result: 'allow' as const };
-        const device = await verifyDeviceLogin(deps.devices, username, password);
+        const device = await deps.devices.verifyDeviceCredential(username, password);
         // The embedded broker's rule (mqtt/access.ts): a device connects only with its own client
         // id. A broker that does not send the client id cannot be told which session is taken, so
         // a device's login without one is refused too.
@@ -74,7 +74,7 @@ export function mqttHooksRoutes(deps: MqttHooksDeps) {
         if (!fromBroker(request)) return denied(reply, 'Only the MQTT broker may call this.');
         const { username, clientid, topic, action } = request.body;
         if (gatewayLogin && sameText(username, gatewayLogin.username)) return { result: 'allow' as const };
-        const row = username === '' ? undefined : await deps.devices.findByCredentialUser(username);
+        const row = await deps.devices.findByCredentialUser(username);
         // The client id, when the broker sends it, must be the device's own here too.
         const ownSession = clientid === undefined || (row !== undefined && isOwnClientId(row, clientid));
         if (row && ownSession && deviceMay(row, action, topic)) return { result: 'allow' as const };

@@ -1,8 +1,9 @@
 import type { Permissao, Proprietario, SetPermissoesBody } from '@portal/shared';
 import type { z } from 'zod';
 import type { setPermissoesBody } from '@portal/shared';
+import type { EventBus } from '../../events/index.js';
 import { AppError } from '../../http/errors.js';
-import type { UsersRepository } from '../accounts/users.repository.js';
+import type { AccountReads } from '../accounts/index.js';
 import type { GrantsRepository } from './grants.repository.js';
 
 type SetBody = z.output<typeof setPermissoesBody>;
@@ -10,12 +11,12 @@ type SetBody = z.output<typeof setPermissoesBody>;
 /** permissoes, proprietarios and setpermissoes: an owner shares its data; a user sees whose data it may use. */
 export function permissionsService(deps: {
   grants: GrantsRepository;
-  users: UsersRepository;
+  accounts: Pick<AccountReads, 'userById' | 'userByEmail'>;
   clock: () => number;
-  /** Told after a grantee's grant changed, so live sockets drop what it no longer covers (on every instance). */
-  grantsChanged?: (granteeId: number) => void;
+  /** Told 'grants.changed' after a grantee's grant changed, so live sockets drop what it no longer covers (on every instance). */
+  events: Pick<EventBus, 'emit'>;
 }) {
-  const { grants, users, clock } = deps;
+  const { grants, accounts, clock, events } = deps;
 
   async function given(ownerId: number): Promise<Permissao[]> {
     const rows = await grants.given(ownerId);
@@ -39,7 +40,7 @@ export function permissionsService(deps: {
 
     /** The caller first (its own data), then every owner that granted it access. */
     async owners(userId: number): Promise<Proprietario[]> {
-      const self = await users.findById(userId);
+      const self = await accounts.userById(userId);
       if (!self) throw new AppError('UNAUTHENTICATED');
       const received = await grants.received(userId);
       return [
@@ -57,12 +58,12 @@ export function permissionsService(deps: {
 
     async set(ownerId: number, body: SetBody | SetPermissoesBody): Promise<Permissao[]> {
       const input = body as SetBody;
-      const grantee = await users.findByEmail(input.email);
+      const grantee = await accounts.userByEmail(input.email);
       if (!grantee) throw AppError.field('email', 'USER_NOT_FOUND');
       if (grantee.id === ownerId) throw AppError.field('email', 'PERMISSION_SELF');
       if (input.nivel === 'nenhum') {
         await grants.remove(ownerId, grantee.id);
-        deps.grantsChanged?.(grantee.id);
+        await events.emit('grants.changed', { granteeId: grantee.id });
         return given(ownerId);
       }
       if (input.nucleos !== null) {
@@ -70,7 +71,7 @@ export function permissionsService(deps: {
         if (owned.length !== input.nucleos.length) throw AppError.field('nucleos', 'FIELD_INVALID');
       }
       await grants.put(ownerId, grantee.id, input.nivel, input.nucleos, clock());
-      deps.grantsChanged?.(grantee.id);
+      await events.emit('grants.changed', { granteeId: grantee.id });
       return given(ownerId);
     },
   };

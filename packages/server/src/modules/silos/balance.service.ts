@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TIMEZONE,
   SILO_CHART_POINTS,
   deviceLabel,
   detectDeliveries,
@@ -12,12 +11,12 @@ import {
   type SiloEntrega,
   type SiloLeiturasResponse,
   type confirmEntregaBody,
+  localDate,
 } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import type { UsersRepository } from '../accounts/users.repository.js';
-import { localDate } from '../flocks/service.js';
-import { inReach, type OwnerScope } from '../permissions/scope.js';
+import type { AccountReads } from '../accounts/index.js';
+import { inReach, type OwnerScope } from '../permissions/index.js';
 import { DECISION_MATCH_BEFORE_MS, decisionOf, downsampleMinMax, movementDays, situacaoOf } from './balance.days.js';
 import type { MovementsRepository } from './movements.repository.js';
 import type { DeliveryRow, SiloReadingsRepository } from './readings.repository.js';
@@ -50,16 +49,14 @@ function toEntrega(delivery: DetectedDelivery, row: DeliveryRow | undefined): Si
  * deliveries (feed/silo.ts), the user's decisions on those deliveries, and for a silo without a
  * scale the days its movements give.
  */
-export function siloBalanceService(deps: { silos: SilosRepository; movements: MovementsRepository; readings: SiloReadingsRepository; users: UsersRepository; clock: () => number }) {
-  const { silos, movements, readings, users, clock } = deps;
+export function siloBalanceService(deps: { silos: SilosRepository; movements: MovementsRepository; readings: SiloReadingsRepository; accounts: Pick<AccountReads, 'timezoneOf'>; clock: () => number }) {
+  const { silos, movements, readings, accounts, clock } = deps;
 
   async function load(scope: OwnerScope, id: number): Promise<SiloDetails> {
     return inReach(scope, await silos.find(scope.ownerId, id));
   }
 
-  async function timezoneOf(ownerId: number): Promise<number> {
-    return Number((await users.findById(ownerId))?.timezone ?? DEFAULT_TIMEZONE);
-  }
+  const timezoneOf = (ownerId: number): Promise<number> => accounts.timezoneOf(ownerId);
 
   const options = (silo: SiloDetails) => ({ capacidadeKg: toKg(silo.capacidade_hg) });
 

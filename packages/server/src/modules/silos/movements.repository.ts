@@ -1,13 +1,13 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/dialect.js';
+import { lockRows, type Database } from '../../db/dialect.js';
 import type { SiloMovimentosTable, Tables } from '../../db/tables.js';
 
 export type MovementRow = Selectable<SiloMovimentosTable>;
 export type MovementValues = Omit<Insertable<SiloMovimentosTable>, 'id'>;
 
-/** Feed movements of silos: the rows a silo's balance is summed from. */
+/** Feed movements of silos (silo_movimentos, written here alone): the rows a silo's balance is summed from. */
 export function movementsRepository(database: Database) {
-  const { db, dialect } = database;
+  const { db } = database;
 
   /** The same queries on the pool or inside a transaction. */
   function on(executor: Kysely<Tables>) {
@@ -35,8 +35,8 @@ export function movementsRepository(database: Database) {
        * other (SQLite runs one transaction at a time already). Locked in id order: no deadlock.
        */
       async lockSilos(siloIds: number[]): Promise<void> {
-        if (dialect !== 'postgres' || siloIds.length === 0) return;
-        await trx.selectFrom('silos').select('id').where('id', 'in', siloIds).orderBy('id').forUpdate().execute();
+        if (siloIds.length === 0) return;
+        await lockRows(database, trx.selectFrom('silos').select('id').where('id', 'in', siloIds).orderBy('id'));
       },
       async insert(values: MovementValues): Promise<number> {
         const { id } = await trx.insertInto('silo_movimentos').values(values).returning('id').executeTakeFirstOrThrow();
@@ -50,6 +50,22 @@ export function movementsRepository(database: Database) {
   return {
     ...on(db),
 
+    /** Feed taken out of each silo by consumption movements, per day in [di, df]: hg (positive). */
+    async consumptionPerDay(siloIds: number[], di: string, df: string): Promise<{ silo_id: number; data: string; hg: number }[]> {
+      if (siloIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('silo_movimentos')
+        .select(['silo_id', 'data', db.fn.sum<number | string>('quantidade_hg').as('total')])
+        .where('silo_id', 'in', siloIds)
+        .where('tipo', '=', 'consumo')
+        .where('data', '>=', di)
+        .where('data', '<=', df)
+        .groupBy(['silo_id', 'data'])
+        .execute();
+      // Stored with its signed effect on the silo: a consumption is negative.
+      return rows.map((row) => ({ silo_id: row.silo_id, data: row.data, hg: -Number(row.total) }));
+    },
+
     /** A movement of one of the owner's silos. */
     async find(ownerId: number, id: number): Promise<MovementRow | undefined> {
       return db
@@ -60,6 +76,9 @@ export function movementsRepository(database: Database) {
         .where('silo_movimentos.id', '=', id)
         .executeTakeFirst();
     },
+
+    /** The movements' queries inside another write's transaction (a confirmed delivery records its movement so). */
+    within: inTransaction,
 
     /** Runs `work` in one transaction; an error thrown by it undoes everything it wrote. */
     async atomically<T>(work: (transaction: ReturnType<typeof inTransaction>) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import type { MovimentoTipo, SiloMovimento, registerSiloMovBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { reachesFarm, type OwnerScope } from '../permissions/scope.js';
+import { reachesFarm, type OwnerScope } from '../permissions/index.js';
 import type { MovementRow, MovementsRepository, MovementsTransaction } from './movements.repository.js';
 import { toKg, toTenths } from './service.js';
 import type { SiloRow, SilosRepository } from './silos.repository.js';
@@ -77,6 +77,9 @@ export function siloMovementsService(deps: { silos: SilosRepository; movements: 
 
   return {
     list,
+
+    /** Feed taken out of each silo by consumption movements, per day in [di, df]: hg (the feed report's silos without a scale). */
+    consumptionPerDay: (siloIds: number[], di: string, df: string) => movements.consumptionPerDay(siloIds, di, df),
 
     /** Registers a movement and answers the silo's movements. */
     async add(scope: OwnerScope, body: MovementBody): Promise<SiloMovimento[]> {

@@ -1,10 +1,14 @@
 import type { SiloSample } from '@portal/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/dialect.js';
-import type { SiloEntregasTable, Tables } from '../../db/tables.js';
-import type { MovementValues } from './movements.repository.js';
+import type { Insertable, Selectable } from 'kysely';
+import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, lockRows, type Database } from '../../db/dialect.js';
+import type { SiloEntregasTable, SiloLeiturasTable } from '../../db/tables.js';
+import type { MovementsRepository, MovementValues } from './movements.repository.js';
 
 export type DeliveryRow = Selectable<SiloEntregasTable>;
+export type NewSiloReading = Insertable<SiloLeiturasTable>;
+
+/** silo_leituras' columns in bulkWrite's order. */
+const READING_COLUMNS = [...DEVICE_READING_COLUMNS, ...integerColumns('peso_hg')];
 
 /** What to store for a delivery: its decision, and the movement confirming records. */
 export interface DeliveryDecision {
@@ -22,30 +26,49 @@ export interface DeliveryDecision {
 const toSample = (row: { em: number | string; peso_hg: number }): SiloSample => ({ em: Number(row.em), kg: row.peso_hg / 10 });
 const toDelivery = (row: DeliveryRow): DeliveryRow => ({ ...row, em: Number(row.em), created_at: Number(row.created_at) });
 
-/** A silo scale's readings (kg, 1 decimal) received in [from, to), oldest first: the one query the balance, the feed report and the charts read the scale with. */
-export async function siloScaleReadings(db: Kysely<Tables>, ownerId: number, deviceId: number, from: number, to: number): Promise<SiloSample[]> {
-  const rows = await db
-    .selectFrom('silo_leituras')
-    .select(['em', 'peso_hg'])
-    .where('owner_id', '=', ownerId)
-    .where('device_id', '=', deviceId)
-    .where('em', '>=', from)
-    .where('em', '<', to)
-    .orderBy('em')
-    .execute();
-  return rows.map(toSample);
-}
-
-/** A silo scale's stored readings (silo_leituras) and the decisions on its deliveries (silo_entregas). */
-export function siloReadingsRepository(database: Database) {
-  const { db, dialect } = database;
+/**
+ * Silo scales' stored readings (silo_leituras, written here alone) and the decisions on their
+ * deliveries (silo_entregas); a confirmed delivery's movement is written through `movements`.
+ */
+export function siloReadingsRepository(database: Database, movements: MovementsRepository) {
+  const { db } = database;
 
   /** A stored decision counts unless it was a confirmation whose movement was deleted since. */
   const decided = (row: DeliveryRow) => row.situacao === 'descartada' || row.movimento_id !== null;
 
   return {
-    /** Readings received in [from, to), oldest first, kg. */
-    between: (ownerId: number, deviceId: number, from: number, to: number): Promise<SiloSample[]> => siloScaleReadings(db, ownerId, deviceId, from, to),
+    /** Readings (kg, 1 decimal) received in [from, to), oldest first: the one query the balance, the feed report and the charts read a scale with. */
+    async between(ownerId: number, deviceId: number, from: number, to: number): Promise<SiloSample[]> {
+      const rows = await db
+        .selectFrom('silo_leituras')
+        .select(['em', 'peso_hg'])
+        .where('owner_id', '=', ownerId)
+        .where('device_id', '=', deviceId)
+        .where('em', '>=', from)
+        .where('em', '<', to)
+        .orderBy('em')
+        .execute();
+      return rows.map(toSample);
+    },
+
+    /** Stores readings, one per scale and bucket (a bucket already stored, by any instance, is skipped). */
+    insert: (rows: readonly NewSiloReading[]): Promise<void> => bulkWrite(database, 'silo_leituras', READING_COLUMNS, rows),
+
+    /** True when the owner has any stored silo reading. */
+    async anyOfOwner(ownerId: number): Promise<boolean> {
+      return Boolean(await db.selectFrom('silo_leituras').select('id').where('owner_id', '=', ownerId).limit(1).executeTakeFirst());
+    },
+
+    /** Each of the owner's scales' last stored level, kg. */
+    async lastLevels(ownerId: number): Promise<Map<number, number>> {
+      const latest = db.selectFrom('silo_leituras').select(({ fn }) => ['device_id', fn.max('em').as('em')]).where('owner_id', '=', ownerId).groupBy('device_id');
+      const rows = await db
+        .selectFrom('silo_leituras as s')
+        .innerJoin(latest.as('l'), (join) => join.onRef('l.device_id', '=', 's.device_id').onRef('l.em', '=', 's.em'))
+        .select(['s.device_id', 's.peso_hg'])
+        .execute();
+      return new Map(rows.map((row) => [row.device_id, row.peso_hg / 10]));
+    },
 
     /** The newest `count` readings, oldest first. */
     async latest(ownerId: number, deviceId: number, count: number): Promise<SiloSample[]> {
@@ -74,7 +97,7 @@ export function siloReadingsRepository(database: Database) {
      */
     async decide(decision: DeliveryDecision): Promise<DeliveryRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres') await trx.selectFrom('silos').select('id').where('id', '=', decision.siloId).forUpdate().execute();
+        await lockRows(database, trx.selectFrom('silos').select('id').where('id', '=', decision.siloId));
         const existing = (
           await trx
             .selectFrom('silo_entregas')
@@ -85,7 +108,7 @@ export function siloReadingsRepository(database: Database) {
             .execute()
         ).map(toDelivery);
         if (existing.some(decided)) return undefined;
-        const movimento_id = decision.movement ? (await trx.insertInto('silo_movimentos').values(decision.movement).returning('id').executeTakeFirstOrThrow()).id : null;
+        const movimento_id = decision.movement ? await movements.within(trx).insert(decision.movement) : null;
         const values = {
           em: decision.em,
           quantidade_hg: decision.quantidade_hg,

@@ -1,8 +1,11 @@
 import { deviceLabel, SILO_DEVICE_MODELS, type Silo, type registerSiloBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import { usageChecks } from '../usage-checks.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { inReach, reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/scope.js';
+import type { DevicesService } from '../devices/index.js';
+import type { FarmsService } from '../farms/index.js';
+import { inReach, reachesFarm, requireLinkedDevice, type OwnerScope } from '../permissions/index.js';
 import type { SiloDetails, SilosRepository } from './silos.repository.js';
 
 type SiloBody = z.output<typeof registerSiloBody>;
@@ -34,8 +37,17 @@ function toSilo(row: SiloDetails): Silo {
 }
 
 /** Feed silos: on one farm, serving some of its houses, optionally weighed by a silo scale. */
-export function silosService(deps: { silos: SilosRepository; clock: () => number }) {
-  const { silos, clock } = deps;
+export function silosService(deps: {
+  silos: SilosRepository;
+  farms: Pick<FarmsService, 'houseIdsOf'>;
+  /** Devices: a silo's scale must be one of them; a device weighing a silo cannot be deleted. */
+  devices: Pick<DevicesService, 'findOwned' | 'registerUsageCheck'>;
+  clock: () => number;
+}) {
+  const { silos, farms, devices, clock } = deps;
+  devices.registerUsageCheck((device) => silos.usingDevice(device.id));
+  /** What refers to a silo from other modules (chart lines plotting it): registered by those modules. */
+  const usage = usageChecks();
 
   async function load(scope: OwnerScope, id: number): Promise<SiloDetails> {
     return inReach(scope, await silos.find(scope.ownerId, id));
@@ -43,13 +55,13 @@ export function silosService(deps: { silos: SilosRepository; clock: () => number
 
   /** The farm, its houses and the scale a silo names must be the owner's and within the caller's reach. */
   async function checkLinks(scope: OwnerScope, current: SiloDetails | undefined, body: SiloBody): Promise<void> {
-    const farm = reachesFarm(scope, body.nucleo_id) ? await silos.findNucleo(scope.ownerId, body.nucleo_id) : undefined;
-    if (!farm) throw AppError.field('nucleo_id', 'FIELD_INVALID');
-    const houses = new Set(await silos.houseIdsOf(farm.id));
+    const houseIds = reachesFarm(scope, body.nucleo_id) ? await farms.houseIdsOf(scope.ownerId, body.nucleo_id) : undefined;
+    if (!houseIds) throw AppError.field('nucleo_id', 'FIELD_INVALID');
+    const houses = new Set(houseIds);
     const stranger = body.aviarios.findIndex((id) => !houses.has(id));
     if (stranger >= 0) throw AppError.field(`aviarios.${stranger}`, 'FIELD_INVALID');
     if (body.device_id !== null) {
-      requireLinkedDevice(scope, await silos.findDevice(scope.ownerId, body.device_id), current?.device_id, SILO_DEVICE_MODELS);
+      requireLinkedDevice(scope, await devices.findOwned(scope.ownerId, body.device_id), current?.device_id, SILO_DEVICE_MODELS);
     }
   }
 
@@ -81,8 +93,15 @@ export function silosService(deps: { silos: SilosRepository; clock: () => number
 
     async remove(scope: OwnerScope, id: number): Promise<void> {
       const current = await load(scope, id);
+      if (await usage.inUse(current.id)) throw new AppError('RECORD_IN_USE');
       if (!(await silos.removeUnlessUsed(scope.ownerId, current.id))) throw new AppError('RECORD_IN_USE');
     },
+
+    /** For another module that refers to silos (a chart line plotting one): a delete of one it still uses is refused. */
+    registerUsageCheck: usage.register,
+
+    /** The owner's silos on one farm, with their houses and scale (the feed report's silos). */
+    ofFarm: (ownerId: number, nucleoId: number): Promise<SiloDetails[]> => silos.list(ownerId, [nucleoId]),
   } satisfies RecordService<SiloBody, Silo> & Record<string, unknown>;
   return service;
 }

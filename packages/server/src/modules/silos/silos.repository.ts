@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/dialect.js';
+import { lockRows, type Database } from '../../db/dialect.js';
 import type { SilosTable, Tables } from '../../db/tables.js';
 
 export type SiloRow = Selectable<SilosTable>;
@@ -14,18 +14,14 @@ export interface SiloDetails extends SiloRow {
   ultimo_movimento: string | null;
 }
 
-/** A device as the silo, fumigator and collection-point rules need it. */
-export interface DeviceRef {
-  id: number;
-  modelo: string;
-  nucleo_id: number | null;
-}
-
 const byName = (a: { nome: string; id: number }, b: { nome: string; id: number }) => a.nome.localeCompare(b.nome, 'pt-BR') || a.id - b.id;
 
-/** Silos with the houses they serve; balances are summed from silo_movimentos. */
+/**
+ * Silos with the houses they serve (silos and silo_aviarios, written here alone); balances are
+ * summed from silo_movimentos (movements.repository.ts writes it).
+ */
 export function silosRepository(database: Database) {
-  const { db, dialect } = database;
+  const { db } = database;
 
   async function details(rows: (SiloRow & { nucleo_nome: string; device_nome: string | null; device_modelo: string | null; device_serie: string | null })[]): Promise<SiloDetails[]> {
     if (rows.length === 0) return [];
@@ -108,19 +104,6 @@ export function silosRepository(database: Database) {
       return new Map(rows.map((row) => [row.id, row.nome]));
     },
 
-    async findNucleo(ownerId: number, id: number): Promise<{ id: number; nome: string } | undefined> {
-      return db.selectFrom('nucleos').select(['id', 'nome']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-    },
-
-    async houseIdsOf(nucleoId: number): Promise<number[]> {
-      const rows = await db.selectFrom('aviarios').select('id').where('nucleo_id', '=', nucleoId).execute();
-      return rows.map((row) => row.id);
-    },
-
-    async findDevice(ownerId: number, id: number): Promise<DeviceRef | undefined> {
-      return db.selectFrom('devices').select(['id', 'modelo', 'nucleo_id']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-    },
-
     async insert(ownerId: number, values: SiloValues, aviarioIds: number[], now: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
@@ -142,20 +125,20 @@ export function silosRepository(database: Database) {
 
     /**
      * Deletes the silo with its houses and movements, unless a transfer ties it to another silo
-     * (either way: both silos' histories show it) or a chart line draws it. False when refused.
+     * (either way: both silos' histories show it). False when refused. (A chart line drawing it is
+     * the charts module's usage check, asked by the service first.)
      * Checked and deleted in one transaction, the silo row locked, so no transfer slips in between.
      */
     async removeUnlessUsed(ownerId: number, id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres') await trx.selectFrom('silos').select('id').where('id', '=', id).forUpdate().execute();
+        await lockRows(database, trx.selectFrom('silos').select('id').where('id', '=', id));
         const transfer = await trx
           .selectFrom('silo_movimentos')
           .select('id')
           .where((eb) => eb.or([eb('silo_destino_id', '=', id), eb.and([eb('silo_id', '=', id), eb('silo_destino_id', 'is not', null)])]))
           .limit(1)
           .executeTakeFirst();
-        const chartLine = await trx.selectFrom('grafico_linhas').select('id').where('silo_id', '=', id).limit(1).executeTakeFirst();
-        if (transfer || chartLine) return false;
+        if (transfer) return false;
         // silo_aviarios and silo_movimentos go by ON DELETE CASCADE.
         await trx.deleteFrom('silos').where('owner_id', '=', ownerId).where('id', '=', id).execute();
         return true;

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { PadraoPontosTable, PadroesTable, Tables } from '../../db/tables.js';
-import { chartLinesUsing } from '../charts/graficos.repository.js';
 
 export type PadraoRow = Selectable<PadroesTable>;
 export type PadraoValues = Omit<Insertable<PadroesTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at'>;
@@ -65,6 +64,14 @@ export function padroesRepository(db: Kysely<Tables>) {
       return row?.nome;
     },
 
+    /** The standard's points by age (grams), or undefined when it is not the owner's. */
+    async curve(ownerId: number, id: number): Promise<{ id: number; nome: string; pontos: { idade: number; peso: number }[] } | undefined> {
+      const row = await db.selectFrom('padroes').select(['id', 'nome']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const pontos = await db.selectFrom('padrao_pontos').select(['idade', 'peso']).where('padrao_id', '=', id).orderBy('idade').execute();
+      return { ...row, pontos: pontos.map((ponto) => ({ idade: ponto.idade, peso: Number(ponto.peso) })) };
+    },
+
     async insert(ownerId: number, values: PadraoValues, pontos: PontoValues[], now: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
@@ -83,12 +90,6 @@ export function padroesRepository(db: Kysely<Tables>) {
         await trx.updateTable('padroes').set({ ...values, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
         await replacePoints(trx, id, pontos);
       });
-    },
-
-    /** True when a flock is judged against it or a chart line plots it. */
-    async inUse(id: number): Promise<boolean> {
-      const flock = await db.selectFrom('lotes').select('id').where('padrao_id', '=', id).limit(1).executeTakeFirst();
-      return flock !== undefined || (await chartLinesUsing(db, 'padrao_id', id));
     },
 
     /** Its points go with it (ON DELETE CASCADE). */

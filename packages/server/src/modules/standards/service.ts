@@ -2,7 +2,8 @@ import type { Padrao, PadraoPreset, registerPadraoBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
-import { requireWholeAccount, type OwnerScope } from '../permissions/scope.js';
+import { requireWholeAccount, type OwnerScope } from '../permissions/index.js';
+import { usageChecks } from '../usage-checks.js';
 import type { PadraoWithPoints, PadroesRepository } from './padroes.repository.js';
 
 type PadraoBody = z.output<typeof registerPadraoBody>;
@@ -34,6 +35,8 @@ const byName = (a: PadraoWithPoints, b: PadraoWithPoints) => a.nome.localeCompar
  */
 export function standardsService(deps: { padroes: PadroesRepository; presets: PadraoPreset[]; clock: () => number }) {
   const { padroes, presets, clock } = deps;
+  /** What refers to a standard (flocks judged against it, chart lines plotting it): registered by those modules. */
+  const usage = usageChecks();
 
   async function load(scope: OwnerScope, id: number): Promise<PadraoWithPoints> {
     const row = await padroes.find(scope.ownerId, id, scope.nucleos);
@@ -64,9 +67,18 @@ export function standardsService(deps: { padroes: PadroesRepository; presets: Pa
     async remove(scope: OwnerScope, id: number): Promise<void> {
       requireWholeAccount(scope);
       const current = await load(scope, id);
-      if (await padroes.inUse(current.id)) throw new AppError('RECORD_IN_USE');
+      if (await usage.inUse(current.id)) throw new AppError('RECORD_IN_USE');
       await padroes.remove(scope.ownerId, current.id);
     },
+
+    /** For another module that refers to standards: a delete of one it still uses is refused. */
+    registerUsageCheck: usage.register,
+
+    /** The owner's standard's name, undefined when the owner has no such standard. */
+    nameOf: (ownerId: number, id: number): Promise<string | undefined> => padroes.nameOf(ownerId, id),
+
+    /** The owner's standard's points by age (grams), undefined when the owner has no such standard (a chart draws it). */
+    curveOf: (ownerId: number, id: number) => padroes.curve(ownerId, id),
 
     /** getpadrao_presets: the published standards, the same for every account. */
     presets(): PadraoPreset[] {

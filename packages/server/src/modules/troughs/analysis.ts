@@ -1,5 +1,4 @@
 import type { CalhaDia, CalhaLacuna, CalhaParada, CalhaPonto } from '@portal/shared';
-import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
 
 /** One stored trough reading (calha_leituras), as read in time order. */
 export interface CalhaRow {
@@ -17,8 +16,8 @@ export interface DayRange {
   to: number;
 }
 
-/** One stored row stands for this long (mqtt/readings-store.ts). */
-export const CALHA_PERIOD_MS = READING_PERIOD_MS.CALHA;
+/** One stored row stands for this long: the first reading of each minute and trough is kept (modules/readings). */
+export const CALHA_PERIOD_MS = 60_000;
 /** Readings further apart than this leave a gap (3 storage periods). */
 export const GAP_MS = 3 * CALHA_PERIOD_MS;
 /** Below 1 rpm (tenths) the wheel counts as stopped. */

@@ -1,10 +1,11 @@
-import { CALHA_MAX_POINTS, DEFAULT_TIMEZONE, timezoneOffsetMs, TROUGH_MODELS, type calhaGraphQuery, type CalhaGraphResponse, type CalhaMonitor } from '@portal/shared';
+import { CALHA_MAX_POINTS, timezoneOffsetMs, TROUGH_MODELS, type calhaGraphQuery, type CalhaGraphResponse, type CalhaMonitor, type MsgCalha, localDate } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { localDate } from '../flocks/service.js';
-import { inReach, type OwnerScope } from '../permissions/scope.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { DevicesService } from '../devices/index.js';
+import type { OwnerScope } from '../permissions/index.js';
 import { CALHA_PERIOD_MS, troughAnalyzer, type DayRange } from './analysis.js';
-import type { TroughsRepository } from './troughs.repository.js';
+import type { NewCalhaReading, TroughsRepository } from './troughs.repository.js';
 
 const DAY_MS = 86_400_000;
 /** Rows read per query: a month of one trough, so a long period is read in pages. */
@@ -28,13 +29,18 @@ export function dayRanges(di: string, df: string, timezone: number): DayRange[] 
 export const stepMinutes = (spanMs: number) => Math.max(1, Math.ceil(spanMs / CALHA_PERIOD_MS / CALHA_MAX_POINTS));
 
 /** Feeder troughs (screen calhas): the monitors for the pickers and one trough's series. */
-export function troughsService(deps: { troughs: TroughsRepository; clock: () => number }) {
-  const { troughs, clock } = deps;
+export function troughsService(deps: {
+  troughs: TroughsRepository;
+  devices: Pick<DevicesService, 'list' | 'get'>;
+  accounts: Pick<AccountReads, 'timezoneOf'>;
+  clock: () => number;
+}) {
+  const { troughs, devices, accounts, clock } = deps;
 
   return {
     /** The trough monitors in reach, by serial, with the trough numbers they sent. */
     async monitors(scope: OwnerScope): Promise<CalhaMonitor[]> {
-      const rows = await troughs.listOfModels(scope.ownerId, scope.nucleos, TROUGH_MODELS);
+      const rows = (await devices.list(scope)).filter((device) => isTroughModel(device.modelo));
       const numbers = await troughs.troughNumbers(scope.ownerId, rows.map((row) => row.id));
       return rows
         .sort((a, b) => byText(a.serie, b.serie) || a.id - b.id)
@@ -49,11 +55,31 @@ export function troughsService(deps: { troughs: TroughsRepository; clock: () => 
         }));
     },
 
+    /** calha_leituras as the readings ingestion (modules/readings) fills it: one row per trough and minute, rpm in tenths. */
+    series: {
+      table: 'calha_leituras',
+      periodMs: CALHA_PERIOD_MS,
+      rowOf: (ownerId: number, deviceId: number, reading: MsgCalha, em: number, bucket: number): NewCalhaReading => ({
+        owner_id: ownerId,
+        device_id: deviceId,
+        em,
+        bucket,
+        idcalha: reading.idcalha,
+        rpm_dec: Math.round(reading.rpm * 10),
+        voltas: reading.voltas,
+        ligada: reading.ligada ? 1 : 0,
+        // Absent when the monitor has no feed sensor.
+        presenca: typeof reading.presenca === 'boolean' ? (reading.presenca ? 1 : 0) : null,
+      }),
+      insert: (rows: readonly NewCalhaReading[]): Promise<void> => troughs.insertReadings(rows),
+      anyOfOwner: (ownerId: number): Promise<boolean> => troughs.anyReadingOf(ownerId),
+    } as const,
+
     /** One trough's readings over the days asked (default: the owner's today), with gaps, stoppages and days. */
     async graph(scope: OwnerScope, query: z.output<typeof calhaGraphQuery>): Promise<CalhaGraphResponse> {
-      const device = inReach(scope, await troughs.findDevice(scope.ownerId, query.id));
+      const device = await devices.get(scope, query.id);
       if (!isTroughModel(device.modelo)) throw AppError.field('id', 'DEVICE_MODEL_NOT_ALLOWED');
-      const timezone = (await troughs.ownerTimezone(scope.ownerId)) ?? DEFAULT_TIMEZONE;
+      const timezone = await accounts.timezoneOf(scope.ownerId);
       const today = localDate(clock(), timezone);
       const di = query.di ?? today;
       const df = query.df ?? today;

@@ -1,45 +1,18 @@
-import { sql, type Kysely } from 'kysely';
-import type { Tables } from '../../db/tables.js';
+import { sql, type Insertable } from 'kysely';
+import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, type Database } from '../../db/dialect.js';
+import type { CalhaLeiturasTable } from '../../db/tables.js';
 import type { CalhaRow } from './analysis.js';
-import { userTimezone } from '../accounts/users.repository.js';
 
-/** A trough monitor as the calls show it. */
-export interface MonitorRow {
-  id: number;
-  nucleo_id: number | null;
-  modelo: string;
-  serie: string;
-  nome: string;
-  nucleo_nome: string | null;
-  aviario_nome: string | null;
-}
+export type NewCalhaReading = Insertable<CalhaLeiturasTable>;
 
-/** Trough monitors (devices) and their stored readings (calha_leituras, mqtt/readings-store.ts). */
-export function troughsRepository(db: Kysely<Tables>) {
-  const monitors = () =>
-    db
-      .selectFrom('devices')
-      .leftJoin('nucleos', 'nucleos.id', 'devices.nucleo_id')
-      .leftJoin('aviarios', 'aviarios.id', 'devices.aviario_id')
-      .select(['devices.id', 'devices.nucleo_id', 'devices.modelo', 'devices.serie', 'devices.nome', 'nucleos.nome as nucleo_nome', 'aviarios.nome as aviario_nome']);
+/** calha_leituras' columns in bulkWrite's order. */
+const READING_COLUMNS = [...DEVICE_READING_COLUMNS, ...integerColumns('idcalha', 'rpm_dec', 'voltas', 'ligada', 'presenca')];
+
+/** Trough monitors' stored readings (calha_leituras, written here alone); the monitors are the devices module's. */
+export function troughsRepository(database: Database) {
+  const { db } = database;
 
   return {
-    /** The owner's timezone (hours from UTC): days are counted as the owner does. */
-    ownerTimezone: (ownerId: number): Promise<number | undefined> => userTimezone(db, ownerId),
-
-    /** One of the owner's devices (any model: the service checks it is a monitor). */
-    async findDevice(ownerId: number, id: number): Promise<MonitorRow | undefined> {
-      return monitors().where('devices.owner_id', '=', ownerId).where('devices.id', '=', id).executeTakeFirst();
-    },
-
-    /** The owner's devices of these models (all, or on these farms). */
-    async listOfModels(ownerId: number, only: readonly number[] | null, models: readonly string[]): Promise<MonitorRow[]> {
-      if (only !== null && only.length === 0) return [];
-      let query = monitors().where('devices.owner_id', '=', ownerId).where('devices.modelo', 'in', [...models]);
-      if (only !== null) query = query.where('devices.nucleo_id', 'in', [...only]);
-      return query.execute();
-    },
-
     /**
      * The trough numbers each device has readings of. A skip scan (each step one index seek on
      * device_id, idcalha), so a monitor with years of minute rows answers at once on both databases.
@@ -58,6 +31,14 @@ export function troughsRepository(db: Kysely<Tables>) {
         for (const row of rows) found.push({ device_id: deviceId, idcalha: Number(row.idcalha) });
       }
       return found;
+    },
+
+    /** Stores readings, one per trough and bucket (a bucket already stored, by any instance, is skipped). */
+    insertReadings: (rows: readonly NewCalhaReading[]): Promise<void> => bulkWrite(database, 'calha_leituras', READING_COLUMNS, rows),
+
+    /** True when the owner has any stored trough reading. */
+    async anyReadingOf(ownerId: number): Promise<boolean> {
+      return Boolean(await db.selectFrom('calha_leituras').select('id').where('owner_id', '=', ownerId).limit(1).executeTakeFirst());
     },
 
     /** Up to `limit` readings of a trough in [from, to) after `after` (epoch ms), oldest first: one page. */

@@ -1,4 +1,4 @@
-import { computeStats, daysBetween, GRADER_CATEGORIES, type Estatisticas, type TotaisSelauto, type UniEstrutura, type UsrStats } from '@portal/shared';
+import { computeStats, daysBetween, GRADER_CATEGORIES, type Estatisticas, type TotaisSelauto, type UniEstrutura, type UsrStats, localDate } from '@portal/shared';
 import { expect, it } from 'vitest';
 import { createAccount } from '../../test/factories.js';
 import { createDevice } from '../../test/factories/devices.js';
@@ -7,7 +7,6 @@ import { createLote } from '../../test/factories/flocks.js';
 import { createPadrao } from '../../test/factories/standards.js';
 import { createPesagens, generatedWeighings, gramsToDecigrams, type PesagemInput } from '../../test/factories/weighings.js';
 import { describeEachDialect, type TestPortal } from '../../test/harness.js';
-import { localDate } from '../flocks/service.js';
 
 /** The section 3 statistics of some rows, computed apart from the server (no database, no grouping code). */
 const expectedStats = (rows: readonly PesagemInput[]): Estatisticas =>

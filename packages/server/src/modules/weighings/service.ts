@@ -3,13 +3,14 @@ import {
   computeStatsParts,
   daysBetween,
   decimalSeparatorOf,
-  DEFAULT_TIMEZONE,
   GRADER_CATEGORIES,
   roundHalfAway,
   type AvesPesosResponse,
   type DecimalSeparator,
   type Estatisticas,
   type Language,
+  type Lote,
+  type Nucleo,
   type ReportHeader,
   type ResumoResponse,
   type TotaisSelauto,
@@ -17,16 +18,16 @@ import {
   type UsrStats,
   type avesPesosBody,
   type resumoQuery,
+  localDate,
 } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import type { UsersRepository } from '../accounts/users.repository.js';
-import type { DevicesRepository } from '../devices/devices.repository.js';
-import type { NucleosRepository, NucleoWithHouses } from '../farms/nucleos.repository.js';
-import type { LoteDetails, LotesRepository } from '../flocks/lotes.repository.js';
-import { flockAge, localDate } from '../flocks/service.js';
-import { inReach, reachesFarm, type OwnerScope } from '../permissions/scope.js';
-import type { PadroesRepository } from '../standards/padroes.repository.js';
+import type { AccountReads } from '../accounts/index.js';
+import type { DevicesService } from '../devices/index.js';
+import type { FarmsService } from '../farms/index.js';
+import { flockAge, type FlocksService } from '../flocks/index.js';
+import type { OwnerScope } from '../permissions/index.js';
+import type { StandardsService } from '../standards/index.js';
 import type { PesagemFilter, PesagensRepository } from './pesagens.repository.js';
 import { reportPeriod } from './period.js';
 import { categoryCompare, naturalCompare, reportTree, WeightList, type ReportCatalog } from './report-tree.js';
@@ -43,7 +44,7 @@ const GRADER_INDEX = new Map<string, number>(GRADER_CATEGORIES.map((desc, index)
 
 const byNome = (a: { nome: string }, b: { nome: string }) => naturalCompare(a.nome, b.nome);
 const byCodigo = (a: { codigo: string }, b: { codigo: string }) => naturalCompare(a.codigo, b.codigo);
-const situacao = (lote: Pick<LoteDetails, 'data_encerramento'>) => (lote.data_encerramento === null ? ('ativo' as const) : ('encerrado' as const));
+const situacao = (lote: Pick<Lote, 'data_encerramento'>) => (lote.data_encerramento === null ? ('ativo' as const) : ('encerrado' as const));
 
 /** Settings of the signed-in user that shape a report's files: CSV separator, reports language and its decimal mark. */
 export interface ReaderSettings {
@@ -56,35 +57,35 @@ export interface ReaderSettings {
 /** The weight reports (spec sections 3 and 9) over the weighings an owner's scope reaches. */
 export function weighingsService(deps: {
   pesagens: PesagensRepository;
-  nucleos: NucleosRepository;
-  lotes: LotesRepository;
-  padroes: PadroesRepository;
-  devices: DevicesRepository;
-  users: UsersRepository;
+  farms: Pick<FarmsService, 'list' | 'get'>;
+  flocks: Pick<FlocksService, 'list' | 'get'>;
+  standards: Pick<StandardsService, 'list'>;
+  devices: Pick<DevicesService, 'list' | 'get'>;
+  accounts: Pick<AccountReads, 'userById' | 'timezoneOf'>;
   clock: () => number;
 }) {
-  const { pesagens, nucleos, lotes, padroes, devices, users, clock } = deps;
+  const { pesagens, farms: farmRecords, flocks: flockRecords, standards: standardRecords, devices, accounts, clock } = deps;
 
   async function readerSettings(actorId: number): Promise<ReaderSettings> {
-    const user = await users.findById(actorId);
+    const user = await accounts.userById(actorId);
     const language = (user?.reports_language ?? 'pt') as Language;
     return { separador: user?.separador_csv ?? ';', language, decimal: decimalSeparatorOf(language, user?.separador_decimal as DecimalSeparator | null | undefined) };
   }
 
   /** Farms in reach; `tipo` keeps only farms (granja) or only hatcheries (incubatorio). */
-  async function farmsInReach(scope: OwnerScope, tipo?: 'granja' | 'incubatorio'): Promise<NucleoWithHouses[]> {
-    const farms = await nucleos.list(scope.ownerId, scope.nucleos);
+  async function farmsInReach(scope: OwnerScope, tipo?: 'granja' | 'incubatorio'): Promise<Nucleo[]> {
+    const farms = await farmRecords.list(scope);
     return (tipo === undefined ? farms : farms.filter((farm) => farm.tipo === tipo)).sort(byNome);
   }
 
   async function standardsOf(scope: OwnerScope): Promise<Map<number, StandardCurve>> {
-    const list = await padroes.list(scope.ownerId, scope.nucleos);
+    const list = await standardRecords.list(scope);
     return new Map(list.map((padrao) => [padrao.id, { id: padrao.id, nome: padrao.nome, pontos: [...padrao.pontos].sort((a, b) => a.idade - b.idade) }]));
   }
 
-  async function catalogFor(scope: OwnerScope, farms: NucleoWithHouses[], separador: string): Promise<ReportCatalog> {
+  async function catalogFor(scope: OwnerScope, farms: Nucleo[], separador: string): Promise<ReportCatalog> {
     const farmNames = new Map(farms.map((farm) => [farm.id, farm.nome]));
-    const flocks = new Map((await lotes.list(scope.ownerId, scope.nucleos)).map((lote) => [lote.id, lote]));
+    const flocks = new Map((await flockRecords.list(scope)).map((lote) => [lote.id, lote]));
     const standards = await standardsOf(scope);
     return {
       separador,
@@ -104,11 +105,14 @@ export function weighingsService(deps: {
   const service = {
     readerSettings,
 
+    /** Every bird weighed for the owner's flock in [di, df] (a chart's flock series): its day and weight in decigrams. */
+    birdWeights: (ownerId: number, loteId: number, di: string, df: string) => pesagens.birdWeights(ownerId, loteId, di, df),
+
     /** avesheader / incubatorioheader: the farms (or hatcheries) with their flocks, and what the weighings hold. */
     async header(scope: OwnerScope, incubatorio: boolean): Promise<ReportHeader> {
       const { separador } = await readerSettings(scope.actorId);
       const farms = await farmsInReach(scope, incubatorio ? 'incubatorio' : 'granja');
-      const flocks = await lotes.list(scope.ownerId, scope.nucleos);
+      const flocks = await flockRecords.list(scope);
       const found = farms.length === 0 ? { aviarios: [], sexos: [], balancas: [], primeira: null, ultima: null } : await pesagens.header(scope.ownerId, farms.map((farm) => farm.id));
       return {
         separador,
@@ -135,10 +139,10 @@ export function weighingsService(deps: {
       let farms = await farmsInReach(scope, body.incubatorio ? 'incubatorio' : 'granja');
       // A farm or flock named in the filters must be the owner's and in reach: else it does not exist.
       if (body.nucleo_id !== undefined) {
-        if (!reachesFarm(scope, body.nucleo_id) || !(await nucleos.find(scope.ownerId, body.nucleo_id))) throw new AppError('NOT_FOUND');
+        await farmRecords.get(scope, body.nucleo_id);
         farms = farms.filter((farm) => farm.id === body.nucleo_id);
       }
-      if (body.lote_id !== undefined) inReach(scope, await lotes.find(scope.ownerId, body.lote_id));
+      if (body.lote_id !== undefined) await flockRecords.get(scope, body.lote_id);
       const empty: AvesPesosResponse = { inicio: body.inicio, fim: body.fim, separador, balancas: [], total: computeStats([]), grupos: [] };
       if (farms.length === 0) return empty;
       const filter: PesagemFilter = {
@@ -165,10 +169,10 @@ export function weighingsService(deps: {
       let farms = await farmsInReach(scope, 'granja');
       // As in the weight report: a farm or flock named must be the owner's and in reach, else it does not exist.
       if (query.nucleo_id !== undefined) {
-        if (!reachesFarm(scope, query.nucleo_id) || !(await nucleos.find(scope.ownerId, query.nucleo_id))) throw new AppError('NOT_FOUND');
+        await farmRecords.get(scope, query.nucleo_id);
         farms = farms.filter((farm) => farm.id === query.nucleo_id);
       }
-      if (query.lote_id !== undefined) inReach(scope, await lotes.find(scope.ownerId, query.lote_id));
+      if (query.lote_id !== undefined) await flockRecords.get(scope, query.lote_id);
       if (farms.length === 0) return { ...period, linhas: [] };
       const catalog = await catalogFor(scope, farms, ';');
       interface Line {
@@ -228,11 +232,11 @@ export function weighingsService(deps: {
      * writes the category in aviario. Streamed: 4 bytes a bird, whatever the period.
      */
     async graderTotals(scope: OwnerScope, query: { id: number; ini: string; fim: string; lote_id?: number | undefined }): Promise<TotaisSelauto> {
-      const device = inReach(scope, await devices.find(scope.ownerId, query.id));
+      const device = await devices.get(scope, query.id);
       if (device.modelo !== GRADER_MODEL) throw new AppError('NOT_FOUND');
       const period = reportPeriod(query.ini, query.fim, ['ini', 'fim']);
       // A flock named must be the owner's and in reach, as in avespesos: else it does not exist.
-      if (query.lote_id !== undefined) inReach(scope, await lotes.find(scope.ownerId, query.lote_id));
+      if (query.lote_id !== undefined) await flockRecords.get(scope, query.lote_id);
       const farms = await farmsInReach(scope);
       const categories = GRADER_CATEGORIES.map(() => ({ pesos: new WeightList(), scores: new Map<number, number>() }));
       if (farms.length > 0) {
@@ -270,8 +274,8 @@ export function weighingsService(deps: {
     /** getuniestrutura: farm → flock → house, with each farm's graders. */
     async structure(scope: OwnerScope): Promise<UniEstrutura> {
       const farms = await farmsInReach(scope);
-      const flocks = await lotes.list(scope.ownerId, scope.nucleos);
-      const graders = (await devices.list(scope.ownerId, scope.nucleos)).filter((device) => device.modelo === GRADER_MODEL);
+      const flocks = await flockRecords.list(scope);
+      const graders = (await devices.list(scope)).filter((device) => device.modelo === GRADER_MODEL);
       return farms.map((farm) => ({
         id: farm.id,
         nome: farm.nome,
@@ -288,11 +292,10 @@ export function weighingsService(deps: {
 
     /** usrstats: counts, and per active flock its latest weighing day and growth against its standard. */
     async dashboard(scope: OwnerScope): Promise<UsrStats> {
-      const owner = await users.findById(scope.ownerId);
-      const today = localDate(clock(), owner?.timezone ?? DEFAULT_TIMEZONE);
+      const today = localDate(clock(), await accounts.timezoneOf(scope.ownerId));
       const farms = await farmsInReach(scope);
       const farmNames = new Map(farms.map((farm) => [farm.id, farm.nome]));
-      const active = (await lotes.list(scope.ownerId, scope.nucleos)).filter((lote) => lote.data_encerramento === null);
+      const active = (await flockRecords.list(scope)).filter((lote) => lote.data_encerramento === null);
       const standards = await standardsOf(scope);
       const days = await pesagens.dailyTotals(scope.ownerId, active.map((lote) => lote.id));
       const tiles = [];
@@ -334,7 +337,7 @@ export function weighingsService(deps: {
         contagens: {
           nucleos: farms.length,
           lotesAtivos: active.length,
-          dispositivos: (await devices.list(scope.ownerId, scope.nucleos)).length,
+          dispositivos: (await devices.list(scope)).length,
           pesagens: await pesagens.count(scope.ownerId, scope.nucleos),
         },
         lotes: tiles,

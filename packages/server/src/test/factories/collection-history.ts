@@ -1,5 +1,5 @@
 import { seededRandom } from '../../demo/weighings.js';
-import { readingsStore } from '../../mqtt/readings-store.js';
+import { testServices } from '../services.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 
@@ -42,10 +42,10 @@ export function generateBatches(options: { seed: number; firstDay: string; days:
   return batches.filter((batch) => !seen.has(Math.floor(batch.em / 1000)) && seen.add(Math.floor(batch.em / 1000)));
 }
 
-/** Writes batches of a collector through the readings store, as a live COLETA completing a batch would. */
+/** Writes batches of a collector through the readings ingestion, as a live COLETA completing a batch would. */
 export async function insertBatches(portal: TestPortal, account: TestAccount, device: { id: number; serie: string }, batches: readonly TestBatch[]): Promise<void> {
-  const store = readingsStore(portal.database);
-  const known = { id: device.id, owner_id: account.user.id, nucleo_id: null, modelo: 'COLETOR', serie: device.serie, chip_id: 'AB12' };
+  const store = testServices(portal).readings;
+  const known = { id: device.id, owner_id: account.user.id };
   const rows = batches.flatMap((batch) => {
     const row = store.rowFor(known, { tipo: 'COLETA', machos: batch.machos, femeas: batch.femeas, peso_total: batch.peso_total_dg / 10 }, batch.em);
     return row ? [row] : [];

@@ -1,4 +1,4 @@
-import { READING_PERIOD_MS } from '../../mqtt/readings-store.js';
+import { READING_PERIOD_MS } from '../../modules/readings/index.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 
@@ -22,7 +22,7 @@ export interface SiloDayPlan {
 }
 
 /**
- * A clean silo-scale series, one reading per 5 minutes (as readings-store keeps them): flat at
+ * A clean silo-scale series, one reading per 5 minutes (as the readings ingestion keeps them): flat at
  * night, falling evenly by whole hectograms while the birds eat, a delivery as a clean step at
  * night. Whatever the day boundaries, each day's consumption is exactly its plan's consumoHg.
  */
@@ -52,7 +52,7 @@ export function siloSeries(plan: readonly SiloDayPlan[], timezone: number, start
   return rows;
 }
 
-/** Stores a silo scale's readings straight into silo_leituras (as readings-store would). */
+/** Stores a silo scale's readings straight into silo_leituras (as the readings ingestion would). */
 export async function insertSiloReadings(portal: TestPortal, account: TestAccount, deviceId: number, rows: readonly { em: number; peso_hg: number }[]): Promise<void> {
   const values = rows.map((row) => ({ owner_id: account.user.id, device_id: deviceId, em: row.em, bucket: Math.floor(row.em / STEP_MS), peso_hg: row.peso_hg }));
   for (let start = 0; start < values.length; start += 1000) {

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE } from '@portal/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../features/auth/session';
+import { useCurrentUser } from '../session/session';
 import { isLanguage, LOCALE_OF } from '../../i18n';
 import { accountClock, type AccountClock } from './clock';
 

@@ -2,7 +2,7 @@ import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAccountDevices } from '../../features/devices/useAccountDevices';
+import { useAccountDevices } from '../devices/useAccountDevices';
 
 /**
  * The devices' warning count (spec section 4: 1440 minutes or more without contact) in the header,

@@ -2,10 +2,10 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUICK_RANGES } from '../../features/reports/filters';
 import { isoToMasked, maskedToIso } from '../../features/records/dates';
 import { DateInput } from '../DateInput';
 import classes from './ReportPeriodBar.module.css';
+import { QUICK_RANGES } from './reportPeriod';
 import type { ReportPeriodState } from './useReportPeriod';
 import { useReportLanguage } from './useReportLanguage';
 

@@ -2,9 +2,11 @@
 export { ReportPeriodBar, ReportPrintTitle, reportPrintClasses } from './ReportPeriodBar';
 export { ReportContent } from './ReportContent';
 export { ReportSummary, type SummaryCard } from './ReportSummary';
+export { ReportTable, type ColumnAlign, type DataAttributes, type ReportColumn, type ReportTableProps, type RowTone } from './ReportTable';
 export { reportTableClasses } from './reportTableClasses';
 export { useReportPeriod, type ReportPeriodState } from './useReportPeriod';
-export { defaultPeriod, periodProblem, readPeriod, todayInTimezone, withPeriod, type PeriodProblem, type ReportPeriod } from './reportPeriod';
+export { definedOnly, isoDate, positiveId } from './urlValues';
+export { daysBefore, defaultPeriod, periodProblem, QUICK_RANGES, quickRange, readPeriod, todayInTimezone, todayIso, withPeriod, type PeriodProblem, type ReportPeriod } from './reportPeriod';
 export { csvText, EMPTY_VALUE, numberText, type CsvCell } from './reportText';
 export { useReportFormat, type ReportFormat } from './reportFormat';
 export { useReportLanguage, type ReportLanguage } from './useReportLanguage';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useCurrentUser } from '../../features/auth/session';
+import { useCurrentUser } from '../session/session';
 import { accountClock } from '../clock/clock';
 import { saveTextFile } from '../textFile';
 import { csvText, numberText, type CsvCell, type ReportNumberFormat } from './reportText';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPeriod, periodProblem, readPeriod, todayInTimezone, withPeriod } from './reportPeriod';
+import { daysBefore, defaultPeriod, periodProblem, quickRange, readPeriod, todayInTimezone, todayIso, withPeriod } from './reportPeriod';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -43,5 +43,17 @@ describe('report period fallback', () => {
   it('uses a given default period (a chart of fixed dates) when the url has none', () => {
     expect(readPeriod(params(''), '2026-03-31', 30, { di: '2025-01-01', df: '2025-01-31' }).period).toEqual({ di: '2025-01-01', df: '2025-01-31' });
     expect(readPeriod(params('di=2026-03-01&df=2026-03-02'), '2026-03-31', 30, { di: '2025-01-01', df: '2025-01-31' }).period).toEqual({ di: '2026-03-01', df: '2026-03-02' });
+  });
+});
+
+describe('quick ranges (section 9: 30 and 365 days back)', () => {
+  it('count calendar days back from today, across months and leap years', () => {
+    expect(quickRange('2026-03-05', 30)).toEqual({ inicio: '2026-02-03', fim: '2026-03-05' });
+    expect(quickRange('2025-03-01', 365)).toEqual({ inicio: '2024-03-01', fim: '2025-03-01' });
+    expect(daysBefore('2026-01-01', 1)).toBe('2025-12-31');
+  });
+
+  it('take today on the device calendar', () => {
+    expect(todayIso(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
   });
 });

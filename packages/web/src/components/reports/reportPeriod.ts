@@ -1,5 +1,4 @@
 import { daysBetween, isIsoDate, PERIOD_MAX_DAYS } from '@portal/shared';
-import { quickRange } from '../../features/reports/filters';
 
 /**
  * The period of a report page, kept in the url (`?di=YYYY-MM-DD&df=YYYY-MM-DD`) so the link of a
@@ -21,6 +20,25 @@ export interface PeriodRead {
   /** The period to ask for, or null while the url's dates are not one. */
   period: ReportPeriod | null;
   problem: PeriodProblem | null;
+}
+
+/** Section 9 date-range helpers: 30 and 365 days back. */
+export const QUICK_RANGES = [30, 365] as const;
+
+/** The day `days` before `today` (YYYY-MM-DD), counted on the calendar, not in hours. */
+export function daysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A quick range: from `days` back to today, both included. */
+export function quickRange(today: string, days: number): { inicio: string; fim: string } {
+  return { inicio: daysBefore(today, days), fim: today };
+}
+
+/** Today on this device (YYYY-MM-DD): the day the user is standing in, not UTC's. */
+export function todayIso(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** Today (YYYY-MM-DD) for someone `timezone` hours from UTC (spec default -3), not the device's day. */

@@ -1,11 +1,6 @@
 import classes from './ReportTable.module.css';
 
-/** Class names for report tables: `tableWrap` (scrolls sideways inside its card), `number`, `nowrap`, `emptyRow`, `totalRow`, `badge`. */
+/** Class names of the report table for what sits beside it: `badge`, a badge that keeps its size next to a cell's or a line's text. */
 export const reportTableClasses = {
-  tableWrap: classes.tableWrap!,
-  number: classes.number!,
-  nowrap: classes.nowrap!,
-  emptyRow: classes.emptyRow!,
-  totalRow: classes.totalRow!,
   badge: classes.badge!,
 };

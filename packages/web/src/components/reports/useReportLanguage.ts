@@ -2,7 +2,7 @@ import type { Language } from '@portal/shared';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../features/auth/session';
+import { useCurrentUser } from '../session/session';
 import { numberFormat, type NumberFormat } from '../../features/records/numbers';
 import i18n, { LOCALE_OF, isLanguage, loadLanguage } from '../../i18n';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../features/auth/session';
+import { useCurrentUser } from '../session/session';
 import { defaultPeriod, readPeriod, todayInTimezone, withPeriod, type PeriodRead, type ReportPeriod } from './reportPeriod';
 
 export interface ReportPeriodState extends PeriodRead {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { AuthCard } from './AuthCard';
-import { userRetrySeconds } from './session';
-import { useLogout } from './useSignIn';
+import { userRetrySeconds } from '../../components/session/session';
+import { useLogout } from '../../components/session/useSignIn';
 
 interface DataUnavailablePageProps {
   /** Why the user could not be loaded (a database or network outage, a server fault). */

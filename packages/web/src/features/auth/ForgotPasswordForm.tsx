@@ -1,31 +1,26 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from '../../api/accounts';
-import { errorText } from '../../api/errorText';
-import { MessageArea, type Message } from '../../components/MessageArea';
+import { MessageArea } from '../../components/MessageArea';
+import { useSchemaForm } from '../records/schemaForm';
+import { recoverEmailOf, recoverRules } from './authForms';
 
 /** Asks for the e-mail and sends a recovery link; the answer never says whether it exists. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(initialEmail);
-  const recover = useMutation({ mutationFn: accountsApi.recoverPassword });
+  const state = useSchemaForm({ ...recoverRules, initialValues: { email: initialEmail }, serverMessage: true });
+  const recover = useMutation({
+    mutationFn: accountsApi.recoverPassword,
+    onSuccess: () => state.setMessage({ tone: 'success', text: t('recover.sent') }),
+    onError: state.showFailure,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    recover.mutate(email.trim());
-  };
-
-  const message: Message | null = recover.isSuccess
-    ? { tone: 'success', text: t('recover.sent') }
-    : recover.isError
-      ? { tone: 'error', text: errorText(recover.error, t) }
-      : null;
+  const submit = state.onSubmit((values) => recover.mutate(recoverEmailOf(values)));
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={state.ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text c="dimmed">{t('recover.intro')}</Text>
         <TextInput
@@ -34,11 +29,10 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
           autoComplete="email"
           required
           leftSection={<IconMail size={18} />}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...state.form.getInputProps('email')}
           data-testid="recover-email"
         />
-        <MessageArea message={message} testId="recover-message" />
+        <MessageArea message={state.message} testId="recover-message" />
         <Button type="submit" fullWidth size="lg" loading={recover.isPending} data-testid="recover-submit">
           {t('recover.submit')}
         </Button>

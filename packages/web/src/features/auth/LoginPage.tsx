@@ -1,17 +1,18 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { returnTarget } from '@portal/shared';
 import { accountsApi } from '../../api/accounts';
-import { errorText } from '../../api/errorText';
 import { MessageArea } from '../../components/MessageArea';
+import { passwordInputProps, useSchemaForm } from '../records/schemaForm';
+import { loginBodyOf, loginRules, loginValues } from './authForms';
 import { AuthCard } from './AuthCard';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
-import { useLogged } from './session';
-import { useFinishLogin } from './useSignIn';
+import { useLogged } from '../../components/session/session';
+import { useFinishLogin } from '../../components/session/useSignIn';
 
 /** Sign in; `?url=` is the page to return to (spec section 4). */
 export function LoginPage() {
@@ -20,27 +21,26 @@ export function LoginPage() {
   const savedUrl = params.get('url');
   const logged = useLogged();
   const finishLogin = useFinishLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The server's refusal (wrong password, too many attempts and when to try again) is said in the message area.
+  const state = useSchemaForm({ ...loginRules, initialValues: loginValues(), serverMessage: true });
+  const { form } = state;
   const [recovering, setRecovering] = useState(false);
 
   const login = useMutation({
     mutationFn: accountsApi.login,
     onSuccess: (answer) => finishLogin(answer, savedUrl),
+    onError: state.showFailure,
   });
 
   // Already signed in (another tab, or the back button): straight to the page asked for.
   if (logged && !login.isPending && !login.isSuccess) return <Navigate to={returnTarget(savedUrl)} replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    login.mutate({ email: email.trim(), password });
-  };
+  const submit = state.onSubmit((values) => login.mutate(loginBodyOf(values)));
 
   if (recovering) {
     return (
       <AuthCard title={t('recover.title')}>
-        <ForgotPasswordForm initialEmail={email} onBack={() => setRecovering(false)} />
+        <ForgotPasswordForm initialEmail={form.values.email} onBack={() => setRecovering(false)} />
       </AuthCard>
     );
   }
@@ -49,7 +49,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <form onSubmit={submit} noValidate>
+      <form ref={state.ref} onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('fields.email')}
@@ -57,8 +57,7 @@ export function LoginPage() {
             autoComplete="username"
             required
             leftSection={<IconMail size={18} />}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            {...form.getInputProps('email')}
             data-testid="login-email"
           />
           <PasswordInput
@@ -66,8 +65,7 @@ export function LoginPage() {
             autoComplete="current-password"
             required
             leftSection={<IconLock size={18} />}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...passwordInputProps(form, 'password')}
             data-testid="login-password"
           />
           <Group justify="flex-end">
@@ -75,10 +73,7 @@ export function LoginPage() {
               {t('login.forgot')}
             </Anchor>
           </Group>
-          <MessageArea
-            message={login.isError ? { tone: 'error', text: errorText(login.error, t) } : null}
-            testId="login-message"
-          />
+          <MessageArea message={state.message} testId="login-message" />
           <Button type="submit" fullWidth size="lg" loading={login.isPending} data-testid="login-submit">
             {t('login.submit')}
           </Button>

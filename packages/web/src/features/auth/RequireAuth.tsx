@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { DataUnavailablePage } from './DataUnavailablePage';
-import { loginPath, useCurrentUser, useLogged } from './session';
+import { loginPath, useCurrentUser, useLogged } from '../../components/session/session';
 
 /**
  * Spec section 4: when not logged, or when loading the user fails, the current url is remembered

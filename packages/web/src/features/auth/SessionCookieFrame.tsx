@@ -1,5 +1,5 @@
 import { accountsApi } from '../../api/accounts';
-import { useLogged, useToken } from './session';
+import { useLogged, useToken } from '../../components/session/session';
 
 /**
  * Spec section 7: after login, setcookie is loaded in a hidden frame so the browser keeps the

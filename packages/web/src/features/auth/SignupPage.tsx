@@ -1,15 +1,16 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuilding, IconLock, IconMail, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { LoginBody } from '@portal/shared';
 import { accountsApi } from '../../api/accounts';
-import { errorText, fieldErrors } from '../../api/errorText';
-import { MessageArea, type Message } from '../../components/MessageArea';
+import { MessageArea } from '../../components/MessageArea';
 import { currentLanguage } from '../../i18n';
+import { passwordInputProps, useSchemaForm } from '../records/schemaForm';
+import { SIGNUP_VALUES, signupBodyOf, signupLoginOf, signupRules } from './authForms';
 import { AuthCard } from './AuthCard';
-import { useFinishLogin } from './useSignIn';
+import { useFinishLogin } from '../../components/session/useSignIn';
 
 /** cadastro/{url}: the url segment is URI-encoded; a malformed one is used as it came. */
 function decodeTarget(raw: string | undefined): string | null {
@@ -29,76 +30,53 @@ export function SignupPage() {
   const { t } = useTranslation();
   const { url } = useParams();
   const finishLogin = useFinishLogin();
-  const [form, setForm] = useState({ name: '', company: '', email: '', password: '', confirm: '' });
-  const [mismatch, setMismatch] = useState(false);
-
-  const credentials = () => ({ email: form.email.trim(), password: form.password });
+  // The account starts in the interface language the visitor is using now.
+  const language = currentLanguage();
+  // The server's refusal (e-mail in use …) is said in the message area as well as on its field.
+  const state = useSchemaForm({ ...signupRules(language), initialValues: SIGNUP_VALUES, serverMessage: true });
+  const { form } = state;
 
   // Step 2: automatic login; the success message stays readable for a moment before leaving.
   const login = useMutation({
-    mutationFn: async () => {
-      const [answer] = await Promise.all([accountsApi.login(credentials()), pause(READ_PAUSE_MS)]);
+    mutationFn: async (credentials: LoginBody) => {
+      const [answer] = await Promise.all([accountsApi.login(credentials), pause(READ_PAUSE_MS)]);
       return answer;
     },
     onSuccess: (answer) => finishLogin(answer, decodeTarget(url)),
+    onError: state.showFailure,
   });
 
   // Step 1: the registration itself.
-  const register = useMutation({
-    mutationFn: () =>
-      accountsApi.register({
-        name: form.name.trim(),
-        company: form.company.trim(),
-        language: currentLanguage(),
-        ...credentials(),
-      }),
-    onSuccess: () => login.mutate(),
-  });
+  const register = useMutation({ mutationFn: accountsApi.register, onError: state.showFailure });
 
-  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setForm((previous) => ({ ...previous, [field]: value }));
-  };
+  const submit = state.onSubmit((values) =>
+    register.mutate(signupBodyOf(values, language), {
+      onSuccess: () => {
+        state.setMessage({ tone: 'success', text: t('feedback.registeredLoggingIn') });
+        login.mutate(signupLoginOf(values));
+      },
+    }),
+  );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const differ = form.password !== form.confirm;
-    setMismatch(differ);
-    if (!differ) register.mutate();
-  };
-
-  const failed = register.error ?? login.error;
-  const errors = fieldErrors(register.error, t);
-  const message: Message | null = mismatch
-    ? { tone: 'error', text: t('errors.PASSWORDS_DO_NOT_MATCH') }
-    : failed
-      ? { tone: 'error', text: errorText(failed, t) }
-      : register.isSuccess
-        ? { tone: 'success', text: t('feedback.registeredLoggingIn') }
-        : null;
   const busy = register.isPending || login.isPending || login.isSuccess;
 
   return (
     <AuthCard title={t('signup.title')}>
-      <form onSubmit={submit} noValidate>
+      <form ref={state.ref} onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('fields.name')}
             autoComplete="name"
             required
             leftSection={<IconUser size={18} />}
-            value={form.name}
-            onChange={set('name')}
-            error={errors.name}
+            {...form.getInputProps('name')}
             data-testid="signup-name"
           />
           <TextInput
             label={t('fields.company')}
             autoComplete="organization"
             leftSection={<IconBuilding size={18} />}
-            value={form.company}
-            onChange={set('company')}
-            error={errors.company}
+            {...form.getInputProps('company')}
             data-testid="signup-company"
           />
           <TextInput
@@ -107,9 +85,7 @@ export function SignupPage() {
             autoComplete="email"
             required
             leftSection={<IconMail size={18} />}
-            value={form.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...form.getInputProps('email')}
             data-testid="signup-email"
           />
           <PasswordInput
@@ -118,9 +94,7 @@ export function SignupPage() {
             autoComplete="new-password"
             required
             leftSection={<IconLock size={18} />}
-            value={form.password}
-            onChange={set('password')}
-            error={errors.password}
+            {...passwordInputProps(form, 'password')}
             data-testid="signup-password"
           />
           <PasswordInput
@@ -128,12 +102,10 @@ export function SignupPage() {
             autoComplete="new-password"
             required
             leftSection={<IconLock size={18} />}
-            value={form.confirm}
-            onChange={set('confirm')}
-            error={mismatch ? t('errors.PASSWORDS_DO_NOT_MATCH') : undefined}
+            {...passwordInputProps(form, 'confirm')}
             data-testid="signup-confirm"
           />
-          <MessageArea message={message} testId="signup-message" />
+          <MessageArea message={state.message} testId="signup-message" />
           <Button type="submit" fullWidth size="lg" loading={busy} data-testid="signup-submit">
             {t('signup.submit')}
           </Button>

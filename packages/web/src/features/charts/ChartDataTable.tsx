@@ -1,6 +1,6 @@
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import type { ChartDataResponse } from '@portal/shared';
-import { reportPrintClasses, useReportFormat } from '../../components/reports';
+import { ReportTable, useReportFormat, type ReportColumn } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
 import { decimalsOf } from './chartOption';
 
@@ -23,35 +23,37 @@ export function ChartDataTable({ data }: { data: ChartDataResponse }) {
       <Title order={2} size="h4" mb="sm">
         {t('charts.view.tableTitle')}
       </Title>
-      <Table.ScrollContainer minWidth={Math.min(160 + 140 * linhas.length, 900)}>
-        <Table striped highlightOnHover stickyHeader data-testid="chart-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('charts.view.day')}</Table.Th>
-              {linhas.map((linha, index) => (
-                <Table.Th key={index} ta="right">
-                  {seriesHeader(t, linha)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {days.map((day, row) => (
-              <Table.Tr key={day} data-testid="chart-table-row" className={reportPrintClasses.keepTogether}>
-                <Table.Td>{isoToMasked(day)}</Table.Td>
-                {linhas.map((linha, index) => {
-                  const value = linha.dataset[row]?.data_value ?? null;
-                  return (
-                    <Table.Td key={index} ta="right" c={value === null ? 'dimmed' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {format.number(value, decimalsOf(linha.unidade))}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ReportTable
+        testId="chart-table"
+        striped
+        highlightOnHover
+        stickyHeader
+        minWidth={Math.min(160 + 140 * linhas.length, 900)}
+        columns={[
+          { key: 'day', header: t('charts.view.day'), align: 'nowrap', dataCol: false, cell: (day) => isoToMasked(day) },
+          ...linhas.map(
+            (linha, index): ReportColumn<string> => ({
+              key: String(index),
+              header: seriesHeader(t, linha),
+              align: 'number',
+              dataCol: false,
+              cell: (_day, row) => {
+                const value = linha.dataset[row]?.data_value ?? null;
+                return value === null ? (
+                  <Text span inherit c="dimmed">
+                    {format.number(null, 0)}
+                  </Text>
+                ) : (
+                  format.number(value, decimalsOf(linha.unidade))
+                );
+              },
+            }),
+          ),
+        ]}
+        rows={days}
+        rowKey={(day) => day}
+        rowAttributes={() => ({ 'data-testid': 'chart-table-row' })}
+      />
       {days.length === 0 && <Text c="dimmed">{t('charts.view.empty')}</Text>}
     </Paper>
   );

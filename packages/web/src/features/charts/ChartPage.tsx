@@ -6,7 +6,7 @@ import { DateInput } from '../../components/DateInput';
 import { dateInputProps } from '../records/dates';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
 import { CHARTS_PATH, chartPath, graficoApi } from './api';
 import { chartBody, chartValues } from './chartForm';
 import { SeriesEditor } from './SeriesEditor';

@@ -10,8 +10,8 @@ import { ReportPeriodBar, reportPrintClasses, useReportFormat, useReportPeriod }
 import { ListError } from '../records/ListTable';
 import { useOwner } from '../records/owner';
 import { RecordLoader } from '../records/RecordFormPage';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { CHARTS_PATH, chartEditPath, graficoApi } from './api';
 import { chartCsv } from './chartCsv';
 import { ChartDataTable, seriesHeader } from './ChartDataTable';

@@ -4,7 +4,7 @@ import type { Grafico } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import type { RecordColumn } from '../records/ListTable';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
-import type { ScreenProps } from '../screens/ScreenFrame';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { chartAddPath, chartPath, graficoApi } from './api';
 import { periodText } from './period';
 

@@ -1,5 +1,5 @@
-import { chartDataResponse, grafico, graficoList, registerGraficoBody, SERIE_RECORD, type Grafico, type GetGraphDataBody } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { SERIE_RECORD, type Grafico, type GetGraphDataBody } from '@portal/shared';
+import { call } from '../../api/client';
 import { recordApi } from '../records/recordApi';
 
 /** Charts (graficos): getgrafico, registergrafico, delgrafico {idgrafico}. */
@@ -9,20 +9,17 @@ export const graficoApi = recordApi({
   register: 'registergrafico',
   del: 'delgrafico',
   idKey: 'idgrafico',
-  one: grafico,
-  list: graficoList,
-  body: registerGraficoBody,
 });
 
 /** Which record each kind of series reads (as registerGraficoBody's linhaInput requires). */
 export const SOURCE_RECORD = SERIE_RECORD;
 
 /** getgraphdata: the chart's series per day over di..df. */
-export const fetchGraphData = (body: GetGraphDataBody) => apiRequest('getgraphdata', { method: 'POST', body, schema: chartDataResponse });
+export const fetchGraphData = (body: GetGraphDataBody) => call('getgraphdata', { body });
 
 /** setgraficopainel: pins the chart to the dashboard or unpins it. */
 export const setChartPinned = (idgrafico: number, painel: boolean, prop?: number) =>
-  apiRequest('setgraficopainel', { method: 'POST', body: { idgrafico, painel, ...(prop === undefined ? {} : { prop }) }, schema: grafico });
+  call('setgraficopainel', { body: { idgrafico, painel, ...(prop === undefined ? {} : { prop }) } });
 
 export const CHARTS_PATH = '/graficos';
 export const chartAddPath = `${CHARTS_PATH}/add`;

@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'charts', path: '/graficos' };
 // One module and one load function for add and edit: after saving, the chart itself opens.

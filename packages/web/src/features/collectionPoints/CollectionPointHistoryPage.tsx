@@ -1,17 +1,16 @@
-import { Alert, Badge, Button, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import type { ColetaValores, HistoricoPontoColeta } from '@portal/shared';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
-import { ReportContent, ReportPeriodBar, ReportSummary, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod } from '../../components/reports';
+import { positiveId, ReportContent, ReportPeriodBar, ReportSummary, ReportTable, reportPrintClasses, useReportFormat, useReportPeriod, type ReportColumn } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
 import { useOwner } from '../records/owner';
-import { positiveId } from '../reports/filters';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
-import classes from './CollectionPointHistoryPage.module.css';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { useCollectionHistory, useCollectionHistoryChart } from './historyApi';
 import { CSV_HEADER, DECIMALS, historyCsvName, historyCsvRows, historyRows, VALUE_COLUMNS, type HistoryRow } from './historyTable';
 
@@ -111,8 +110,6 @@ interface BodyProps {
 function HistoryBody({ history, rows, sexo, collectorName, number, children }: BodyProps) {
   const { t, locale } = useReportFormat();
   const unregistered = history.coletores.filter((coletor) => !coletor.registrado).map((coletor) => coletor.serie);
-  const cell = (row: HistoryRow, column: (typeof VALUE_COLUMNS)[number]) =>
-    column === 'sexo' ? sexo(row.valores.sexo) : number(row.valores[column], DECIMALS[column]);
   const totals = [
     ['coletas', number(history.total.coletas, 0)],
     ['aves', number(history.total.aves, 0)],
@@ -122,8 +119,7 @@ function HistoryBody({ history, rows, sexo, collectorName, number, children }: B
     ['peso_total_kg', history.total.peso_total_kg === null ? '—' : `${number(history.total.peso_total_kg, 1)} kg`],
     ['sexo', sexo(history.total.sexo)],
   ] as const;
-  const label = (row: HistoryRow) =>
-    row.kind === 'dia' ? t(`${T}.dayTotal`) : row.kind === 'total' ? t(`${T}.pointTotal`) : collectorName(row);
+  const columns = historyColumns(t, { sexo, collectorName, number });
 
   return (
     <Stack gap="lg" lang={locale}>
@@ -143,58 +139,57 @@ function HistoryBody({ history, rows, sexo, collectorName, number, children }: B
         <Title order={2} fz="lg" mb="sm">
           {t(`${T}.tableTitle`)}
         </Title>
-        <div className={reportTableClasses.tableWrap}>
-          <Table className={classes.table} striped={false} highlightOnHover withRowBorders data-testid="history-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`${T}.columns.data`)}</Table.Th>
-                <Table.Th>{t(`${T}.columns.coletor`)}</Table.Th>
-                {VALUE_COLUMNS.map((column) => (
-                  <Table.Th key={column} className={column === 'sexo' ? undefined : reportTableClasses.number}>
-                    {t(`${T}.columns.${column}`)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, index) => (
-                <Table.Tr
-                  key={index}
-                  className={row.kind === 'coletor' ? undefined : reportTableClasses.totalRow}
-                  data-testid="history-row"
-                  data-kind={row.kind}
-                  data-date={row.data ?? ''}
-                  data-serie={row.serie ?? ''}
-                >
-                  <Table.Td className={reportTableClasses.nowrap}>{row.data ? isoToMasked(row.data) : t(`${T}.period`)}</Table.Td>
-                  <Table.Td className={reportTableClasses.nowrap}>
-                    <Stack gap={0}>
-                      <Text size="sm" fw={row.kind === 'coletor' ? 400 : 600}>
-                        {label(row)}
-                      </Text>
-                      {row.serie && row.registrado && row.nome ? (
-                        <Text size="xs" c="dimmed">
-                          {row.serie}
-                        </Text>
-                      ) : null}
-                      {!row.registrado && (
-                        <Badge size="xs" color="yellow" variant="light">
-                          {t(`${T}.notRegistered`)}
-                        </Badge>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  {VALUE_COLUMNS.map((column) => (
-                    <Table.Td key={column} data-col={column} className={column === 'sexo' ? reportTableClasses.nowrap : reportTableClasses.number}>
-                      {cell(row, column)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ReportTable
+          testId="history-table"
+          highlightOnHover
+          minWidth={760}
+          columns={columns}
+          rows={rows}
+          rowKey={(_row, index) => index}
+          rowTone={(row) => (row.kind === 'coletor' ? undefined : 'total')}
+          rowAttributes={(row) => ({ 'data-testid': 'history-row', 'data-kind': row.kind, 'data-date': row.data ?? '', 'data-serie': row.serie ?? '' })}
+        />
       </Card>
     </Stack>
   );
+}
+
+/** The table's columns: the day, the collector (or which total the row is), then the values (data-col = wire name). */
+function historyColumns(t: TFunction, { sexo, collectorName, number }: Pick<BodyProps, 'sexo' | 'collectorName' | 'number'>): ReportColumn<HistoryRow>[] {
+  const label = (row: HistoryRow) =>
+    row.kind === 'dia' ? t(`${T}.dayTotal`) : row.kind === 'total' ? t(`${T}.pointTotal`) : collectorName(row);
+  return [
+    { key: 'data', header: t(`${T}.columns.data`), align: 'nowrap', dataCol: false, cell: (row) => (row.data ? isoToMasked(row.data) : t(`${T}.period`)) },
+    {
+      key: 'coletor',
+      header: t(`${T}.columns.coletor`),
+      align: 'nowrap',
+      dataCol: false,
+      cell: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={row.kind === 'coletor' ? 400 : 600}>
+            {label(row)}
+          </Text>
+          {row.serie && row.registrado && row.nome ? (
+            <Text size="xs" c="dimmed">
+              {row.serie}
+            </Text>
+          ) : null}
+          {!row.registrado && (
+            <Badge size="xs" color="yellow" variant="light">
+              {t(`${T}.notRegistered`)}
+            </Badge>
+          )}
+        </Stack>
+      ),
+    },
+    ...VALUE_COLUMNS.map(
+      (column): ReportColumn<HistoryRow> => ({
+        key: column,
+        header: t(`${T}.columns.${column}`),
+        align: column === 'sexo' ? 'nowrap' : 'number',
+        cell: (row) => (column === 'sexo' ? sexo(row.valores.sexo) : number(row.valores[column], DECIMALS[column])),
+      }),
+    ),
+  ];
 }

@@ -13,7 +13,7 @@ import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordF
 import { useRecordForm } from '../records/recordForm';
 import { errorLabel, fieldTestId } from '../records/schemaForm';
 import type { RecordApi } from '../records/recordApi';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
 import { COLLECTION_POINTS_PATH, collectionPointHistoryPath, collectionPointPath, COLLECTOR_MODELS, pontoColetaApi } from './api';
 import { pipedSerials, pointBody, pointValues, refusedSerial } from './pointForm';
 

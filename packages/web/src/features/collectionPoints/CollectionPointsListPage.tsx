@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RecordColumn } from '../records/ListTable';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
-import type { ScreenProps } from '../screens/ScreenFrame';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { collectionPointAddPath, collectionPointHistoryPath, collectionPointPath, pontoColetaApi } from './api';
 
 /** collection points: name, where each is and its collectors. */

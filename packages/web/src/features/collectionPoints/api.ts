@@ -1,4 +1,4 @@
-import { pontoColeta, pontoColetaList, registerPontoColetaBody, type PontoColeta } from '@portal/shared';
+import type { PontoColeta } from '@portal/shared';
 import { recordApi } from '../records/recordApi';
 
 /** Collection points (pontocoleta): getpontocoleta, registerpontocoleta, delpontocoleta {idponto}. */
@@ -8,9 +8,6 @@ export const pontoColetaApi = recordApi({
   register: 'registerpontocoleta',
   del: 'delpontocoleta',
   idKey: 'idponto',
-  one: pontoColeta,
-  list: pontoColetaList,
-  body: registerPontoColetaBody,
 });
 
 export const COLLECTION_POINTS_PATH = '/coletores';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { chartDataResponse, historicoPontoColeta } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import type { ReportPeriod } from '../../components/reports';
 
 /** `ready`: the owner acted for is known (useOwner), so another owner's history is never asked as one's own first. */
@@ -12,7 +11,7 @@ const options = { staleTime: 60_000, retry: false, refetchOnWindowFocus: false }
 export function useCollectionHistory({ id, prop, period, ready }: HistoryQuery) {
   return useQuery({
     queryKey: ['collectionHistory', id, prop ?? 'self', period?.di, period?.df],
-    queryFn: () => apiRequest('gethistoricopontocoleta', { query: { id, di: period!.di, df: period!.df, prop }, schema: historicoPontoColeta }),
+    queryFn: () => call('gethistoricopontocoleta', { query: { id, di: period!.di, df: period!.df, prop } }),
     enabled: ready && period !== null,
     ...options,
   });
@@ -22,7 +21,7 @@ export function useCollectionHistory({ id, prop, period, ready }: HistoryQuery) 
 export function useCollectionHistoryChart({ id, prop, period, ready }: HistoryQuery) {
   return useQuery({
     queryKey: ['collectionHistoryChart', id, prop ?? 'self', period?.di, period?.df],
-    queryFn: () => apiRequest('gethistoricopontocoletagrafico', { query: { id, di: period!.di, df: period!.df, prop }, schema: chartDataResponse }),
+    queryFn: () => call('gethistoricopontocoletagrafico', { query: { id, di: period!.di, df: period!.df, prop } }),
     enabled: ready && period !== null,
     ...options,
   });

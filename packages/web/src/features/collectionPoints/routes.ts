@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'collectionPoints', path: '/coletores' };
 // One module and one load function for add and detail: after creating, the detail opens at once.

@@ -8,7 +8,7 @@ import { useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
 import { useRecordList } from '../records/recordApi';
 import { balancePath, siloAddPath, siloApi, siloPath } from '../silos/api';
-import { sendsMessage } from './deviceData';
+import { sendsMessage } from '../../components/devices/deviceData';
 
 /** The silos this silo scale weighs, each leading to its balance by the scale; or how to link one. */
 function SiloScaleData({ device }: { device: DeviceSaved }) {

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useFarmOptions } from '../records/links';
 import { useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
-import { siteAddPath } from '../sites/api';
+import { siteAddPath } from '../records/farms';
 import type { DevicePlaceValues } from './deviceForm';
 
 /**

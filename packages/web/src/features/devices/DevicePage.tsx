@@ -7,17 +7,17 @@ import { sendUpdates } from '../live/liveCommands';
 import { isLiveDevice } from '../live/liveDevices';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
 import { deviceApi, deviceDetailApi, devicePath, DEVICES_PATH } from './api';
 import { ConnectionCard } from './ConnectionCard';
 import { DeviceDataSection } from './DeviceDataSection';
 import { ChipFields, PlaceSection } from './DeviceFields';
 import { deviceBody, deviceValues } from './deviceForm';
-import { minutesOf } from './deviceStatus';
-import { DeviceIcon } from './DeviceIcon';
-import { LastContact } from './LastContact';
+import { minutesOf } from '../../components/devices/deviceStatus';
+import { DeviceIcon } from '../../components/devices/DeviceIcon';
+import { LastContact } from '../../components/devices/LastContact';
 import { LiveBadge } from './ModelPicker';
-import { useDeviceStatus } from './useDeviceStatus';
+import { useDeviceStatus } from '../../components/devices/useDeviceStatus';
 
 /**
  * balancas/:id: the device's form (model and serial read-only: they never change), how it

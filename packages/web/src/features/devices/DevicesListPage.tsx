@@ -11,15 +11,15 @@ import { useOwner } from '../records/owner';
 import { OwnerPicker, ReadOnlyBadge } from '../records/OwnerPicker';
 import { useRecordList } from '../records/recordApi';
 import { matchesSearch } from '../records/text';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { deviceAddPath, deviceApi, devicePath } from './api';
-import { DeviceIcon } from './DeviceIcon';
+import { DeviceIcon } from '../../components/devices/DeviceIcon';
 import { DeviceName } from './DeviceName';
-import { minutesOf } from './deviceStatus';
-import { LastContact } from './LastContact';
+import { minutesOf } from '../../components/devices/deviceStatus';
+import { LastContact } from '../../components/devices/LastContact';
 import { RemoteDevicesPanel } from './RemoteDevicesPanel';
-import { useDeviceStatus } from './useDeviceStatus';
+import { useDeviceStatus } from '../../components/devices/useDeviceStatus';
 
 /** An empty cell, so a blank is visibly 'none' rather than missing. */
 function Blank() {

@@ -13,10 +13,10 @@ import { NoticePanel } from '../records/NoticePanel';
 import { RecordLoader } from '../records/RecordFormPage';
 import { useNumberFormat } from '../records/useNumberFormat';
 import { useWhen } from '../records/when';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { deviceApi, DEVICES_PATH } from './api';
-import { DeviceIcon } from './DeviceIcon';
+import { DeviceIcon } from '../../components/devices/DeviceIcon';
 import { pictureSize, pictureSrc } from './pictures';
 import { remotePath, useFotos } from './remoteApi';
 

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsSplit2, IconPhoto } from '@tabler/icons-react';
 import type { MsgSel, SelCategoria } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
+import { ReportTable } from '../../components/reports/ReportTable';
 import { isoToMasked } from '../records/dates';
 import { useNumberFormat } from '../records/useNumberFormat';
 import { useWhen } from '../records/when';
@@ -192,42 +193,40 @@ function Seletoras({ sel }: { sel: MsgSel }) {
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="grader-seletoras">
       <Stack gap="xs">
         <Text fw={600}>{t('devices.remote.graders')}</Text>
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped verticalSpacing={6} horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('devices.remote.serial')}</Table.Th>
-                <Table.Th ta="right">{t('devices.remote.totalBirds')}</Table.Th>
-                <Table.Th ta="right">{t('devices.remote.birdsPerHour')}</Table.Th>
-                <Table.Th ta="center">{t('devices.remote.picture')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sel.seletoras.map((seletora, index) => {
-                const picture = pictureSrc(seletora.img);
-                return (
-                <Table.Tr key={`${seletora.serie}-${index}`}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{seletora.serie}</Table.Td>
-                  <Table.Td ta="right">{n.format(seletora.total_aves, 0)}</Table.Td>
-                  <Table.Td ta="right">{n.format(seletora.aves_hora, 0)}</Table.Td>
-                  <Table.Td ta="center">
-                    {picture ? (
-                      <Anchor href={picture} target="_blank" rel="noopener noreferrer" aria-label={t('devices.remote.picture')}>
-                        <IconPhoto size={18} />
-                      </Anchor>
-                    ) : (
-                      <Text span c="dimmed">
-                        –
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ReportTable
+          testId="grader-seletoras-table"
+          striped
+          verticalSpacing={6}
+          horizontalSpacing="xs"
+          minWidth={300}
+          columns={[
+            { key: 'serie', header: t('devices.remote.serial'), dataCol: false, cell: (seletora) => <span style={{ overflowWrap: 'anywhere' }}>{seletora.serie}</span> },
+            { key: 'total_aves', header: t('devices.remote.totalBirds'), align: 'number', dataCol: false, cell: (seletora) => n.format(seletora.total_aves, 0) },
+            { key: 'aves_hora', header: t('devices.remote.birdsPerHour'), align: 'number', dataCol: false, cell: (seletora) => n.format(seletora.aves_hora, 0) },
+            { key: 'foto', header: t('devices.remote.picture'), align: 'center', dataCol: false, cell: (seletora) => <PictureLink img={seletora.img} /> },
+          ]}
+          rows={sel.seletoras}
+          rowKey={(seletora, index) => `${seletora.serie}-${index}`}
+        />
       </Stack>
     </Paper>
+  );
+}
+
+/** A grader's picture opens in a new tab; without one, a dash. */
+function PictureLink({ img }: { img: string }) {
+  const { t } = useTranslation();
+  const picture = pictureSrc(img);
+  if (!picture) {
+    return (
+      <Text span c="dimmed">
+        –
+      </Text>
+    );
+  }
+  return (
+    <Anchor href={picture} target="_blank" rel="noopener noreferrer" aria-label={t('devices.remote.picture')}>
+      <IconPhoto size={18} />
+    </Anchor>
   );
 }

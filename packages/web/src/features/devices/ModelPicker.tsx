@@ -4,7 +4,7 @@ import type { DeviceModel, DeviceType } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errorText';
 import { useDeviceTypes } from './api';
-import { DeviceIcon } from './DeviceIcon';
+import { DeviceIcon } from '../../components/devices/DeviceIcon';
 
 /**
  * The model of a new device as a grid of icon cards (getdevice_type); once chosen it folds into

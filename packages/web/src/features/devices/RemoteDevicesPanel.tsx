@@ -4,10 +4,10 @@ import { deviceIcon, deviceLabel, type RemoteDevice } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/errorText';
-import { DeviceIcon } from './DeviceIcon';
+import { DeviceIcon } from '../../components/devices/DeviceIcon';
 import { DeviceName } from './DeviceName';
-import { warningsFirst } from './deviceStatus';
-import { LastContact } from './LastContact';
+import { warningsFirst } from '../../components/devices/deviceStatus';
+import { LastContact } from '../../components/devices/LastContact';
 import { remotePath, useRemoteList } from './remoteApi';
 
 const place = (device: RemoteDevice) => [device.nucleo_nome, device.aviario_nome].filter(Boolean).join(' / ');

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconBroadcast, IconBroadcastOff, IconSettings } from '@tabler/icons-react';
-import { deviceKey, deviceLabel, isLiveModel, leiturasResponse, LIVE_CHIP_MIN, type DeviceSaved, type LiveReading, type LiveServerMessage } from '@portal/shared';
+import { deviceKey, deviceLabel, isLiveModel, LIVE_CHIP_MIN, type DeviceSaved, type LiveReading, type LiveServerMessage } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import { useLiveDevices, useLiveStatus } from '../../api/live';
 import { PageFrame } from '../../components/PageFrame';
 import { leiturasKey } from '../live/DeviceHistory';
@@ -13,10 +13,10 @@ import { LiveReadingView, UpdatedAt } from '../live/LiveReadingView';
 import { useOwner } from '../records/owner';
 import { NoticePanel } from '../records/NoticePanel';
 import { RecordLoader } from '../records/RecordFormPage';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { deviceApi, devicePath, DEVICES_PATH } from './api';
-import { DeviceIcon } from './DeviceIcon';
+import { DeviceIcon } from '../../components/devices/DeviceIcon';
 import { isSel } from './grader';
 import { GraderPanel } from './GraderPanel';
 import { PictureCard, usePictureRequest } from './PictureCard';
@@ -83,7 +83,7 @@ function RemoteView({ route, device }: { route: ScreenRoute; device: DeviceSaved
   // The newest reading the portal kept, so the view is filled at once instead of at the next message.
   const recent = useQuery({
     queryKey: leiturasKey(prop, device.id),
-    queryFn: () => apiRequest('getleituras', { query: { id: device.id, prop }, schema: leiturasResponse }),
+    queryFn: () => call('getleituras', { query: { id: device.id, prop } }),
     enabled: ready && live,
   });
   const newest = recent.data?.leituras[0];

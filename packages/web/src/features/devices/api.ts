@@ -1,20 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  deviceConn,
-  deviceList,
-  deviceSaved,
-  deviceTypeList,
-  isLiveModel,
-  protocoloList,
-  storedDeviceBody,
-  registerDeviceBody,
-  updateDeviceBody,
-  type Device,
-  type DeviceSaved,
-  type RegisterDeviceBody,
-  type UpdateDeviceBody,
-} from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { isLiveModel, storedDeviceBody, updateDeviceBody, type Device, type DeviceSaved, type RegisterDeviceBody, type UpdateDeviceBody } from '@portal/shared';
+import { call } from '../../api/client';
 import { useOwner } from '../records/owner';
 import { recordApi, type RecordApi } from '../records/recordApi';
 
@@ -32,9 +18,6 @@ export const deviceApi = recordApi({
   update: 'updatedevice',
   del: 'deldevice',
   idKey: 'iddevice',
-  one: deviceSaved,
-  list: deviceList,
-  body: registerDeviceBody,
 });
 
 export const DEVICES_PATH = '/balancas';
@@ -46,10 +29,10 @@ export const deviceKeyPath = (chave: string) => `/d/${chave}`;
 const withProp = <V extends object>(value: V, prop?: number) => (prop === undefined ? value : { ...value, prop });
 
 export const registerDevice = (body: RegisterDeviceBody, prop?: number) =>
-  apiRequest('registerdevice', { method: 'POST', body: withProp(body, prop), schema: deviceSaved });
+  call('registerdevice', { body: withProp(body, prop) });
 
 export const updateDevice = (body: UpdateDeviceBody, prop?: number) =>
-  apiRequest('updatedevice', { method: 'POST', body: withProp(body, prop), schema: deviceSaved });
+  call('updatedevice', { body: withProp(body, prop) });
 
 /** updatedevice's body with the chip id rule of registration (the server applies it to updates too). */
 export const updateBodyFor = (modelo: string) =>
@@ -73,7 +56,7 @@ export function deviceDetailApi(modelo: string): RecordApi<DeviceSaved, ReturnTy
 export function useDeviceTypes() {
   return useQuery({
     queryKey: ['device-types'],
-    queryFn: () => apiRequest('getdevice_type', { schema: deviceTypeList }),
+    queryFn: () => call('getdevice_type'),
     staleTime: Infinity,
   });
 }
@@ -81,7 +64,7 @@ export function useDeviceTypes() {
 export function useProtocols() {
   return useQuery({
     queryKey: ['device-protocols'],
-    queryFn: () => apiRequest('getprotocolos', { schema: protocoloList }),
+    queryFn: () => call('getprotocolos'),
     staleTime: Infinity,
   });
 }
@@ -91,7 +74,7 @@ export function useDeviceConnection(id: number) {
   const { prop, ready } = useOwner();
   return useQuery({
     queryKey: ['device', 'conn', prop ?? 'self', id],
-    queryFn: () => apiRequest('getdevice_conn', { query: { id, prop }, schema: deviceConn }),
+    queryFn: () => call('getdevice_conn', { query: { id, prop } }),
     enabled: ready,
   });
 }

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fotosResponse, remoteList } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import { useOwner } from '../records/owner';
 
 /** Spec sections 4 and 9: device online status refreshes every 60 s. */
@@ -15,7 +14,7 @@ export function useRemoteList() {
   return useQuery({
     // Under the device lists' prefix (like the menu's): saving or deleting a device refreshes it too.
     queryKey: ['device', 'list', 'remote', prop ?? 'self'],
-    queryFn: () => apiRequest('getremotelist', { query: { prop }, schema: remoteList }),
+    queryFn: () => call('getremotelist', { query: { prop } }),
     enabled: ready,
     refetchInterval: STATUS_REFRESH_MS,
   });
@@ -26,7 +25,7 @@ export function useFotos(id: number, data: string | null) {
   const { prop, ready } = useOwner();
   return useQuery({
     queryKey: ['device', 'fotos', prop ?? 'self', id, data ?? 'newest'],
-    queryFn: () => apiRequest('getfotos', { query: { id, prop, data: data ?? undefined }, schema: fotosResponse }),
+    queryFn: () => call('getfotos', { query: { id, prop, data: data ?? undefined } }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });

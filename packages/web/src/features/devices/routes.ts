@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'devices', path: '/balancas' };
 // addbalanca and d/:key are one screen: one module and one load function.

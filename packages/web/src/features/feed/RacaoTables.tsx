@@ -1,10 +1,9 @@
-import { Badge, Card, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import type { RacaoDia, RacaoResponse } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportPrintClasses, reportTableClasses, useReportFormat } from '../../components/reports';
+import { ReportTable, reportPrintClasses, reportTableClasses, useReportFormat, type ReportColumn } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
-import classes from './FeedConsumptionPage.module.css';
 import { COLUMN_DECIMALS, DECIMALS, FLOCK_COLUMNS } from './racaoTable';
 
 type View = 'lote' | 'silos' | 'aviarios';
@@ -20,16 +19,34 @@ export function DayTable({ report }: { report: RacaoResponse }) {
   const [view, setView] = useState<View>('lote');
   const { silos, aviarios } = report.header;
 
-  const columns: { key: string; title: string; cell: (dia: RacaoDia) => string }[] =
+  // A figure's column: right-aligned, with the period's total under it.
+  const figure = (key: string, header: string, cell: (dia: RacaoDia) => string): ReportColumn<RacaoDia> => ({ key, header, align: 'number', cell, total: totalCell(report, view, key, number) });
+  const figures =
     view === 'lote'
-      ? FLOCK_COLUMNS.map((column) => ({ key: column, title: t(`feed.columns.${column}`), cell: (dia) => number(dia[column], COLUMN_DECIMALS[column]) }))
+      ? FLOCK_COLUMNS.map((column) => figure(column, t(`feed.columns.${column}`), (dia) => number(dia[column], COLUMN_DECIMALS[column])))
       : view === 'silos'
-        ? silos.map((silo, index) => ({
-            key: `silo-${silo.id}`,
-            title: silo.nome,
-            cell: (dia) => number(dia.silos[index]!.parte_kg, DECIMALS.kg),
-          }))
-        : aviarios.map((house, index) => ({ key: `aviario-${house.id}`, title: house.nome, cell: (dia) => number(dia.aviarios[index]!.consumo_kg, DECIMALS.kg) }));
+        ? silos.map((silo, index) => figure(`silo-${silo.id}`, silo.nome, (dia) => number(dia.silos[index]!.parte_kg, DECIMALS.kg)))
+        : aviarios.map((house, index) => figure(`aviario-${house.id}`, house.nome, (dia) => number(dia.aviarios[index]!.consumo_kg, DECIMALS.kg)));
+  const columns: ReportColumn<RacaoDia>[] = [
+    {
+      key: 'data',
+      header: t('feed.columns.data'),
+      align: 'nowrap',
+      dataCol: false,
+      total: t('feed.table.total'),
+      cell: (dia) => (
+        <Group gap={6} wrap="nowrap">
+          <span>{isoToMasked(dia.data)}</span>
+          {dia.consumo_kg !== null && !dia.completo && (
+            <Badge size="xs" color="yellow" variant="light" className={reportTableClasses.badge} data-testid="racao-partial">
+              {t('feed.table.partial')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    ...figures,
+  ];
 
   return (
     <Card withBorder padding="md">
@@ -50,52 +67,20 @@ export function DayTable({ report }: { report: RacaoResponse }) {
           {t(view === 'silos' ? 'feed.table.silosHint' : 'feed.table.housesHint')}
         </Text>
       )}
-      <div className={reportTableClasses.tableWrap}>
-        {/* Tight cells: the flock's twelve columns fit beside the side menu at 1366 px; narrower, the table scrolls in its card. */}
-        <Table className={classes.table} horizontalSpacing={6} highlightOnHover withRowBorders data-testid="racao-table" data-view={view}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('feed.columns.data')}</Table.Th>
-              {columns.map((column) => (
-                <Table.Th key={column.key} className={classes.numberHead}>
-                  {column.title}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.dias.map((dia) => (
-              <Table.Tr key={dia.data} data-testid="racao-row" data-date={dia.data} className={dia.consumo_kg === null ? reportTableClasses.emptyRow : undefined}>
-                <Table.Td className={reportTableClasses.nowrap}>
-                  <Group gap={6} wrap="nowrap">
-                    <span>{isoToMasked(dia.data)}</span>
-                    {dia.consumo_kg !== null && !dia.completo && (
-                      <Badge size="xs" color="yellow" variant="light" className={reportTableClasses.badge} data-testid="racao-partial">
-                        {t('feed.table.partial')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} data-col={column.key} className={reportTableClasses.number}>
-                    {column.cell(dia)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr className={reportTableClasses.totalRow} data-testid="racao-total-row">
-              <Table.Td>{t('feed.table.total')}</Table.Td>
-              {columns.map((column) => (
-                <Table.Td key={column.key} data-col={column.key} className={reportTableClasses.number}>
-                  {totalCell(report, view, column.key, number)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </div>
+      {/* Tight cells: the flock's twelve columns fit beside the side menu at 1366 px; narrower, the table scrolls in its card. */}
+      <ReportTable
+        testId="racao-table"
+        attributes={{ 'data-view': view }}
+        dense
+        highlightOnHover
+        minWidth={720}
+        columns={columns}
+        rows={report.dias}
+        rowKey={(dia) => dia.data}
+        rowAttributes={(dia) => ({ 'data-testid': 'racao-row', 'data-date': dia.data })}
+        rowTone={(dia) => (dia.consumo_kg === null ? 'empty' : undefined)}
+        totals={{ 'data-testid': 'racao-total-row' }}
+      />
       {silos.length === 0 && view === 'silos' && (
         <Text size="sm" c="dimmed" mt="xs">
           {t('feed.noSilos')}
@@ -129,52 +114,45 @@ export function SiloBreakdown({ report }: { report: RacaoResponse }) {
       <Title order={2} fz="lg" mb="sm">
         {t('feed.silos.title')}
       </Title>
-      <div className={reportTableClasses.tableWrap}>
-        <Table className={classes.smallTable} withRowBorders data-testid="racao-silos">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('feed.silos.silo')}</Table.Th>
-              <Table.Th>{t('feed.silos.houses')}</Table.Th>
-              <Table.Th className={classes.numberHead}>{t('feed.silos.total')}</Table.Th>
-              <Table.Th className={classes.numberHead}>{t('feed.silos.share')}</Table.Th>
-              {noBirds && <Table.Th className={classes.numberHead}>{t('feed.silos.noBirds')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.header.silos.map((silo, index) => (
-              <Table.Tr key={silo.id} data-testid="racao-silo" data-silo={silo.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {silo.nome}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t(`feed.silos.source.${silo.fonte}`)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {silo.aviarios.map((house, position) => (
-                    <Text key={house.id} span size="sm" fw={flockHouses.has(house.id) ? 600 : 400} c={flockHouses.has(house.id) ? undefined : 'dimmed'}>
-                      {position > 0 ? ', ' : ''}
-                      {house.nome}
-                    </Text>
-                  ))}
-                </Table.Td>
-                <Table.Td className={reportTableClasses.number} data-col="consumo_kg">
-                  {number(report.totais.silos[index]!.consumo_kg, DECIMALS.kg)}
-                </Table.Td>
-                <Table.Td className={reportTableClasses.number} data-col="parte_kg">
-                  {number(report.totais.silos[index]!.parte_kg, DECIMALS.kg)}
-                </Table.Td>
-                {noBirds && (
-                  <Table.Td className={reportTableClasses.number} data-col="sem_aves_kg">
-                    {number(report.totais.silos[index]!.sem_aves_kg, DECIMALS.kg)}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
+      <ReportTable
+        testId="racao-silos"
+        columns={[
+          {
+            key: 'silo',
+            header: t('feed.silos.silo'),
+            dataCol: false,
+            cell: ({ silo }) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {silo.nome}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`feed.silos.source.${silo.fonte}`)}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'aviarios',
+            header: t('feed.silos.houses'),
+            dataCol: false,
+            // The flock's own houses stand out among the others the silo feeds.
+            cell: ({ silo }) =>
+              silo.aviarios.map((house, position) => (
+                <Text key={house.id} span size="sm" fw={flockHouses.has(house.id) ? 600 : 400} c={flockHouses.has(house.id) ? undefined : 'dimmed'}>
+                  {position > 0 ? ', ' : ''}
+                  {house.nome}
+                </Text>
+              )),
+          },
+          { key: 'consumo_kg', header: t('feed.silos.total'), align: 'number', cell: ({ totals }) => number(totals.consumo_kg, DECIMALS.kg) },
+          { key: 'parte_kg', header: t('feed.silos.share'), align: 'number', cell: ({ totals }) => number(totals.parte_kg, DECIMALS.kg) },
+          noBirds && { key: 'sem_aves_kg', header: t('feed.silos.noBirds'), align: 'number', cell: ({ totals }) => number(totals.sem_aves_kg, DECIMALS.kg) },
+        ]}
+        rows={report.header.silos.map((silo, index) => ({ silo, totals: report.totais.silos[index]! }))}
+        rowKey={({ silo }) => silo.id}
+        rowAttributes={({ silo }) => ({ 'data-testid': 'racao-silo', 'data-silo': silo.id })}
+      />
       <Text size="xs" c="dimmed" mt="xs">
         {t('feed.silos.rule')}
       </Text>
@@ -195,24 +173,16 @@ export function HouseBreakdown({ report }: { report: RacaoResponse }) {
       <Title order={2} fz="lg" mb="sm">
         {t('feed.houses.title')}
       </Title>
-      <Table className={classes.smallTable} withRowBorders data-testid="racao-houses">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('feed.houses.house')}</Table.Th>
-            <Table.Th className={classes.numberHead}>{t('feed.houses.total')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.header.aviarios.map((house, index) => (
-            <Table.Tr key={house.id} data-testid="racao-house" data-house={house.id}>
-              <Table.Td>{house.nome}</Table.Td>
-              <Table.Td className={reportTableClasses.number} data-col="consumo_kg">
-                {number(report.totais.aviarios[index]!.consumo_kg, DECIMALS.kg)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ReportTable
+        testId="racao-houses"
+        columns={[
+          { key: 'aviario', header: t('feed.houses.house'), dataCol: false, cell: ({ house }) => house.nome },
+          { key: 'consumo_kg', header: t('feed.houses.total'), align: 'number', cell: ({ totals }) => number(totals.consumo_kg, DECIMALS.kg) },
+        ]}
+        rows={report.header.aviarios.map((house, index) => ({ house, totals: report.totais.aviarios[index]! }))}
+        rowKey={({ house }) => house.id}
+        rowAttributes={({ house }) => ({ 'data-testid': 'racao-house', 'data-house': house.id })}
+      />
     </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { racaoResponse } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import type { ReportPeriod } from '../../components/reports';
 
 /** GET getracao?id&di&df: a flock's feed per day; nothing is asked without a flock and a valid period. */
@@ -8,7 +7,7 @@ export function useRacao(query: { id: number | undefined; prop: number | undefin
   const { id, prop, period, ready } = query;
   return useQuery({
     queryKey: ['racao', id, prop ?? 'self', period?.di, period?.df],
-    queryFn: () => apiRequest('getracao', { query: { id: id!, di: period!.di, df: period!.df, prop }, schema: racaoResponse }),
+    queryFn: () => call('getracao', { query: { id: id!, di: period!.di, df: period!.df, prop } }),
     enabled: ready && id !== undefined && period !== null,
     staleTime: 60_000,
     retry: false,

@@ -1,32 +1,12 @@
-import type { Lote, RacaoDia, RacaoResponse } from '@portal/shared';
+import type { Lote, RacaoResponse } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { csvInEverySeparator, formulaCells, HOSTILE } from '../../components/reports/hostileNames.testing';
 import { csvText } from '../../components/reports/reportText';
+import { racaoDay } from './racaoDay.testing';
 import { flockLife, flocksForPicker, racaoCsv, racaoCsvName, type CsvTexts } from './racaoTable';
 
 const lote = (id: number, codigo: string, situacao: Lote['situacao'], data_encerramento: string | null = null) =>
   ({ id, codigo, situacao, data_alojamento: '2026-01-01', data_encerramento }) as Lote;
-
-const day = (data: string, values: Partial<RacaoDia>): RacaoDia => ({
-  data,
-  idade: 0,
-  aves_vivas: 1000,
-  consumo_kg: null,
-  completo: false,
-  silos: [{ id: 7, consumo_kg: null, parte_kg: null, sem_aves_kg: null }],
-  aviarios: [{ id: 3, consumo_kg: null }],
-  acumulado_kg: 0,
-  acumulado_completo: false,
-  g_ave_dia: null,
-  consumo_acumulado_g_ave: null,
-  consumo_acumulado_padrao_g: null,
-  peso_medio_g: null,
-  aves_pesadas: 0,
-  ganho_kg: null,
-  conversao: null,
-  conversao_padrao: null,
-  ...values,
-});
 
 const report = {
   header: {
@@ -39,8 +19,8 @@ const report = {
     fim: '2026-11-02',
   },
   dias: [
-    day('2026-11-01', {}),
-    day('2026-11-02', {
+    racaoDay('2026-11-01', {}),
+    racaoDay('2026-11-02', {
       idade: 1,
       consumo_kg: 50.1,
       completo: true,
@@ -99,7 +79,7 @@ describe('feed report table', () => {
     const hostile = {
       ...report,
       header: { ...report.header, silos: [silo], aviarios: [{ id: 3, nome: HOSTILE.house }] },
-      dias: [day('2026-11-02', { ganho_kg: -2.5 })],
+      dias: [racaoDay('2026-11-02', { ganho_kg: -2.5 })],
     } as RacaoResponse;
     const { header, rows } = racaoCsv(hostile, texts);
     for (const { separator, cells } of csvInEverySeparator(header, rows)) {

@@ -11,8 +11,8 @@ import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordF
 import { useRecordForm } from '../records/recordForm';
 import { errorLabel } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { siteAddPath } from '../sites/api';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { siteAddPath } from '../records/farms';
 import { padraoApi } from '../standards/api';
 import { ageText } from './age';
 import { FLOCKS_PATH, flockPath, loteApi } from './api';

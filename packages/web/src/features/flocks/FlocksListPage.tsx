@@ -8,8 +8,8 @@ import { useListParams, type RecordColumn } from '../records/ListTable';
 import { useRecordList } from '../records/recordApi';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
 import { useNumberFormat } from '../records/useNumberFormat';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { siteAddPath, nucleoApi } from '../sites/api';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { siteAddPath, nucleoApi } from '../records/farms';
 import { ageText } from './age';
 import { flockAddPath, flockPath, loteApi } from './api';
 

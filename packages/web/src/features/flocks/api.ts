@@ -1,4 +1,4 @@
-import { lote, loteList, registerLoteBody, type Lote } from '@portal/shared';
+import type { Lote } from '@portal/shared';
 import { recordApi } from '../records/recordApi';
 
 /** Flocks (lotes): getlote, registerlote, dellote {idlote}. */
@@ -8,9 +8,6 @@ export const loteApi = recordApi({
   register: 'registerlote',
   del: 'dellote',
   idKey: 'idlote',
-  one: lote,
-  list: loteList,
-  body: registerLoteBody,
 });
 
 export const FLOCKS_PATH = '/lotes';

@@ -13,9 +13,9 @@ import { ReportPrintTitle, reportPrintClasses, useReportFormat } from '../../com
 import { pictureSize, pictureSrc } from '../devices/pictures';
 import { useOwner } from '../records/owner';
 import { useNumberFormat } from '../records/useNumberFormat';
-import { positiveId } from '../reports/filters';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import { positiveId } from '../../components/reports/urlValues';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { fumigatorHistoryPath } from './api';
 import { DosagemForm } from './DosagemForm';
 import classes from './DosingHistory.module.css';

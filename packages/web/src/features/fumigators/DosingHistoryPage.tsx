@@ -1,19 +1,18 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import type { DosagemRelatorio, FumigacaoLista } from '@portal/shared';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { ZoneNote } from '../../components/clock/ZoneNote';
 import { PageFrame } from '../../components/PageFrame';
-import { ReportContent, ReportPeriodBar, ReportSummary, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod } from '../../components/reports';
+import { positiveId, ReportContent, ReportPeriodBar, ReportSummary, ReportTable, reportPrintClasses, useReportFormat, useReportPeriod, type ReportColumn, type ReportFormat } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
 import { useOwner } from '../records/owner';
-import { positiveId } from '../reports/filters';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
-import classes from './DosingHistory.module.css';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { DosagemForm } from './DosagemForm';
 import { eventsCsv } from './dosingCsv';
 import { fumigatorDosingPath, useDoserChart, useDosingEvents, useDosingReport } from './dosingApi';
@@ -26,6 +25,8 @@ const DAY_COLUMNS = ['eventos', 'volume_ml', 'minutos', 'previstas', 'feitas'] a
 const DAY_DECIMALS = { eventos: 0, volume_ml: 1, minutos: 1, previstas: 0, feitas: 0 } as const;
 /** Applications shown before 'show all': a doser applying every 15 minutes makes ~100 a day. */
 const EVENTS_SHOWN = 50;
+/** Narrower than this the tables scroll sideways in their cards. */
+const TABLE_MIN_WIDTH = 640;
 
 /**
  * fumigadores/historico/:id: a fumigator's dosing over the period in the url (?di&df, default the
@@ -135,7 +136,7 @@ function HistoryBody({ report, events, children }: { report: DosagemRelatorio; e
   // 'Show all' is a control of the screen (interface language); the rest is the report's.
   const { t: interfaceT } = useTranslation();
   const format = useReportFormat();
-  const { t, clock: time } = format;
+  const { t } = format;
   const [showAll, setShowAll] = useState(false);
   const { total } = report;
   const listed = showAll ? events.eventos : events.eventos.slice(0, EVENTS_SHOWN);
@@ -171,32 +172,14 @@ function HistoryBody({ report, events, children }: { report: DosagemRelatorio; e
         <Title order={2} fz="lg" mb="sm">
           {t(`${T}.daysTitle`)}
         </Title>
-        <div className={reportTableClasses.tableWrap}>
-          <Table className={classes.table} withRowBorders data-testid="dosing-days">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`${T}.columns.data`)}</Table.Th>
-                {DAY_COLUMNS.map((field) => (
-                  <Table.Th key={field} className={reportTableClasses.number}>
-                    {t(`${T}.columns.${field}`)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...report.dias].reverse().map((day) => (
-                <Table.Tr key={day.data} data-testid="dosing-day" data-date={day.data}>
-                  <Table.Td className={reportTableClasses.nowrap}>{isoToMasked(day.data)}</Table.Td>
-                  {DAY_COLUMNS.map((field) => (
-                    <Table.Td key={field} className={reportTableClasses.number} data-col={field}>
-                      {format.number(day[field], DAY_DECIMALS[field])}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ReportTable
+          testId="dosing-days"
+          minWidth={TABLE_MIN_WIDTH}
+          columns={dayColumnsOf(t, format.number)}
+          rows={[...report.dias].reverse()}
+          rowKey={(day) => day.data}
+          rowAttributes={(day) => ({ 'data-testid': 'dosing-day', 'data-date': day.data })}
+        />
       </Card>
       {children}
       <Card withBorder padding="md">
@@ -213,50 +196,16 @@ function HistoryBody({ report, events, children }: { report: DosagemRelatorio; e
             {t(`${T}.noEvents`)}
           </Text>
         ) : (
-          <div className={reportTableClasses.tableWrap}>
-            <Table className={classes.table} highlightOnHover withRowBorders data-testid="dosing-events">
-              <Table.Thead>
-                <Table.Tr>
-                  {['inicio', 'fim', 'duracao', 'volume', 'vazao', 'operador', 'origem', 'fotos'].map((key) => (
-                    <Table.Th key={key} className={['duracao', 'volume', 'vazao', 'fotos'].includes(key) ? reportTableClasses.number : undefined}>
-                      {t(`${T}.columns.${key}`)}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {listed.map((event) => (
-                  <Table.Tr key={event.id} data-testid="dosing-event" data-id={event.id} data-origem={event.origem}>
-                    <Table.Td className={reportTableClasses.nowrap}>
-                      <Anchor component={Link} to={fumigatorDosingPath(report.fumigador.id, event.id)} aria-label={t(`${T}.open`, { time: time.dateTime(event.inicio) })}>
-                        {time.dateTime(event.inicio)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td className={reportTableClasses.nowrap}>
-                      {event.fim === null ? (
-                        <Badge color="green" variant="light">
-                          {t(`${T}.running`)}
-                        </Badge>
-                      ) : (
-                        time.time(event.fim)
-                      )}
-                    </Table.Td>
-                    <Table.Td className={reportTableClasses.number}>{format.number(event.duracao_min, 1)}</Table.Td>
-                    <Table.Td className={reportTableClasses.number}>{format.number(event.volume_ml, 1)}</Table.Td>
-                    <Table.Td className={reportTableClasses.number}>{format.number(event.vazao_media_ml_min, 1)}</Table.Td>
-                    <Table.Td data-col="operador">{event.operador || '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={event.origem === 'manual' ? 'grape' : 'blue'}>
-                        {t(`${T}.origem.${event.origem}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td className={reportTableClasses.number} data-col="fotos">
-                      {format.number(event.fotos, 0)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+          <>
+            <ReportTable
+              testId="dosing-events"
+              highlightOnHover
+              minWidth={TABLE_MIN_WIDTH}
+              columns={eventColumnsOf(format, report.fumigador.id)}
+              rows={listed}
+              rowKey={(event) => event.id}
+              rowAttributes={(event) => ({ 'data-testid': 'dosing-event', 'data-id': event.id, 'data-origem': event.origem })}
+            />
             {listed.length < events.eventos.length && (
               <Group justify="center" mt="sm" className={reportPrintClasses.noPrint}>
                 <Button variant="light" onClick={() => setShowAll(true)} data-testid="dosing-show-all">
@@ -264,9 +213,64 @@ function HistoryBody({ report, events, children }: { report: DosagemRelatorio; e
                 </Button>
               </Group>
             )}
-          </div>
+          </>
         )}
       </Card>
     </Stack>
   );
+}
+
+/** The days, newest first: the date, then each figure ('—' for a day without data). */
+function dayColumnsOf(t: TFunction, number: ReportFormat['number']): ReportColumn<DosagemRelatorio['dias'][number]>[] {
+  return [
+    { key: 'data', header: t(`${T}.columns.data`), align: 'nowrap', dataCol: false, cell: (day) => isoToMasked(day.data) },
+    ...DAY_COLUMNS.map((field): ReportColumn<DosagemRelatorio['dias'][number]> => ({ key: field, header: t(`${T}.columns.${field}`), align: 'number', cell: (day) => number(day[field], DAY_DECIMALS[field]) })),
+  ];
+}
+
+/** The applications: each opens its detail from its start time; a running one says so instead of an end. */
+function eventColumnsOf({ t, clock: time, number }: ReportFormat, fumigadorId: number): ReportColumn<FumigacaoLista['eventos'][number]>[] {
+  const header = (key: string) => t(`${T}.columns.${key}`);
+  return [
+    {
+      key: 'inicio',
+      header: header('inicio'),
+      align: 'nowrap',
+      dataCol: false,
+      cell: (event) => (
+        <Anchor component={Link} to={fumigatorDosingPath(fumigadorId, event.id)} aria-label={t(`${T}.open`, { time: time.dateTime(event.inicio) })}>
+          {time.dateTime(event.inicio)}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'fim',
+      header: header('fim'),
+      align: 'nowrap',
+      dataCol: false,
+      cell: (event) =>
+        event.fim === null ? (
+          <Badge color="green" variant="light">
+            {t(`${T}.running`)}
+          </Badge>
+        ) : (
+          time.time(event.fim)
+        ),
+    },
+    { key: 'duracao', header: header('duracao'), align: 'number', dataCol: false, cell: (event) => number(event.duracao_min, 1) },
+    { key: 'volume', header: header('volume'), align: 'number', dataCol: false, cell: (event) => number(event.volume_ml, 1) },
+    { key: 'vazao', header: header('vazao'), align: 'number', dataCol: false, cell: (event) => number(event.vazao_media_ml_min, 1) },
+    { key: 'operador', header: header('operador'), cell: (event) => event.operador || '—' },
+    {
+      key: 'origem',
+      header: header('origem'),
+      dataCol: false,
+      cell: (event) => (
+        <Badge variant="light" color={event.origem === 'manual' ? 'grape' : 'blue'}>
+          {t(`${T}.origem.${event.origem}`)}
+        </Badge>
+      ),
+    },
+    { key: 'fotos', header: header('fotos'), align: 'number', cell: (event) => number(event.fotos, 0) },
+  ];
 }

@@ -7,7 +7,7 @@ import { useFarmOptions, withStored } from '../records/links';
 import { DeviceSelect, FarmHouseSelects } from '../records/LinkSelects';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
 import { fumigadorApi, FUMIGATORS_PATH, fumigatorHistoryPath, fumigatorPath } from './api';
 import { DosingFields } from './DosingFields';
 import { fumigatorBody, fumigatorValues } from './fumigatorForm';

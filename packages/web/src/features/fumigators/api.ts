@@ -1,4 +1,4 @@
-import { fumigador, fumigadorList, registerFumigadorBody, type Fumigador } from '@portal/shared';
+import type { Fumigador } from '@portal/shared';
 import { recordApi } from '../records/recordApi';
 
 /** Fumigators and dosers: getfumigador, registerfumigador, delfumigador {idfumigador}. */
@@ -8,9 +8,6 @@ export const fumigadorApi = recordApi({
   register: 'registerfumigador',
   del: 'delfumigador',
   idKey: 'idfumigador',
-  one: fumigador,
-  list: fumigadorList,
-  body: registerFumigadorBody,
 });
 
 export const FUMIGATORS_PATH = '/fumigadores';

@@ -1,15 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  chartDataResponse,
-  deletedResponse,
-  dosagem,
-  dosagemDetalhe,
-  dosagemRelatorio,
-  fotosDosagem,
-  fumigacaoLista,
-  type RegisterDosagemBody,
-} from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import type { RegisterDosagemBody } from '@portal/shared';
+import { call } from '../../api/client';
 import type { ReportPeriod } from '../../components/reports';
 import { FUMIGATORS_PATH } from './api';
 
@@ -30,7 +21,7 @@ export const fumigatorDosingPath = (fumigadorId: number, dosagemId: number) => `
 export function useDosingReport({ id, prop, period, ready }: DosingQuery) {
   return useQuery({
     queryKey: [KEY, 'report', id, prop ?? 'self', period?.di, period?.df],
-    queryFn: () => apiRequest('reldosagem', { method: 'POST', body: { id, di: period!.di, df: period!.df, ...(prop === undefined ? {} : { prop }) }, schema: dosagemRelatorio }),
+    queryFn: () => call('reldosagem', { body: { id, di: period!.di, df: period!.df, ...(prop === undefined ? {} : { prop }) } }),
     enabled: ready && period !== null,
     ...options,
   });
@@ -40,7 +31,7 @@ export function useDosingReport({ id, prop, period, ready }: DosingQuery) {
 export function useDosingEvents({ id, prop, period, ready }: DosingQuery) {
   return useQuery({
     queryKey: [KEY, 'events', id, prop ?? 'self', period?.di, period?.df],
-    queryFn: () => apiRequest('getfumigacao', { query: { id, di: period!.di, df: period!.df, prop }, schema: fumigacaoLista }),
+    queryFn: () => call('getfumigacao', { query: { id, di: period!.di, df: period!.df, prop } }),
     enabled: ready && period !== null,
     ...options,
   });
@@ -50,7 +41,7 @@ export function useDosingEvents({ id, prop, period, ready }: DosingQuery) {
 export function useDoserChart({ id, prop, period, ready }: DosingQuery) {
   return useQuery({
     queryKey: [KEY, 'chart', id, prop ?? 'self', period?.di, period?.df],
-    queryFn: () => apiRequest('getfumigacaodetalhe', { query: { id, di: period!.di, df: period!.df, prop }, schema: chartDataResponse }),
+    queryFn: () => call('getfumigacaodetalhe', { query: { id, di: period!.di, df: period!.df, prop } }),
     enabled: ready && period !== null,
     ...options,
   });
@@ -60,7 +51,7 @@ export function useDoserChart({ id, prop, period, ready }: DosingQuery) {
 export function useDosingDetail(id: number, iddosagens: number, prop: number | undefined, ready: boolean) {
   return useQuery({
     queryKey: [KEY, 'detail', id, iddosagens, prop ?? 'self'],
-    queryFn: () => apiRequest('reldosagemdetalhe', { method: 'POST', body: { id, iddosagens, ...(prop === undefined ? {} : { prop }) }, schema: dosagemDetalhe }),
+    queryFn: () => call('reldosagemdetalhe', { body: { id, iddosagens, ...(prop === undefined ? {} : { prop }) } }),
     enabled: ready,
     ...options,
   });
@@ -70,7 +61,7 @@ export function useDosingDetail(id: number, iddosagens: number, prop: number | u
 export function useDosingPhotos(iddosagem: number, prop: number | undefined, ready: boolean) {
   return useQuery({
     queryKey: [KEY, 'photos', iddosagem, prop ?? 'self'],
-    queryFn: () => apiRequest('getfotosdosagem', { query: { id: iddosagem, prop }, schema: fotosDosagem }),
+    queryFn: () => call('getfotosdosagem', { query: { id: iddosagem, prop } }),
     enabled: ready,
     ...options,
   });
@@ -81,11 +72,11 @@ export function useDosingWrites() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: [KEY] });
   const save = useMutation({
-    mutationFn: (body: RegisterDosagemBody) => apiRequest('registerdosagem', { method: 'POST', body, schema: dosagem }),
+    mutationFn: (body: RegisterDosagemBody) => call('registerdosagem', { body }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (body: { iddosagem: number; prop?: number }) => apiRequest('deldosagem', { method: 'POST', body, schema: deletedResponse }),
+    mutationFn: (body: { iddosagem: number; prop?: number }) => call('deldosagem', { body }),
     onSuccess: refresh,
   });
   return { save, remove };

@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'fumigators', path: '/fumigadores' };
 const history = { screen: 'fumigatorHistory', path: '/fumigadores/historico/:id' };

@@ -1,10 +1,13 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ImportResponse } from '@portal/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReportTable, type ReportColumn } from '../../components/reports/ReportTable';
 import { isoToMasked } from '../records/dates';
 import { useNumberFormat } from '../records/useNumberFormat';
+
+/** The result's tables: compact rows in a smaller type, each inside a border. */
+const TABLE_LOOK = { striped: true, withTableBorder: true, verticalSpacing: 4, fz: 'sm' } as const;
 
 const separatorName = (separator: string) => (separator === '\t' ? 'tab' : separator);
 
@@ -21,16 +24,8 @@ function Figure({ label, value, testId, color }: { label: string; value: string;
   );
 }
 
-/** A wide table inside the card: it scrolls sideways on a phone, the page does not. */
-function WideTable({ children, minWidth, testId }: { children: ReactNode; minWidth: number; testId: string }) {
-  return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table striped withTableBorder fz="sm" verticalSpacing={4} data-testid={testId}>
-        {children}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+/** The fields of a stored row, in the sample table's order after the line number. */
+const SAMPLE_FIELDS = ['data', 'hora', 'nucleo', 'lote', 'aviario', 'lado', 'box', 'sexo', 'peso', 'idade_lote'] as const;
 
 /**
  * What the server read from a file (dry run, refused import or done import): the figures, the
@@ -106,26 +101,19 @@ export function ImportResult({ result, createMissing }: { result: ImportResponse
                 {t('import.result.rejectedShown', { shown: n.format(result.rejeitadas.length), total: n.format(result.rejeitadasTotal) })}
               </Text>
             )}
-            <WideTable minWidth={520} testId="import-rejected">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('import.result.line')}</Table.Th>
-                  <Table.Th>{t('import.result.reason')}</Table.Th>
-                  <Table.Th>{t('import.result.column')}</Table.Th>
-                  <Table.Th>{t('import.result.value')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.rejeitadas.slice(0, 200).map((row, index) => (
-                  <Table.Tr key={`${row.linha}-${index}`}>
-                    <Table.Td>{row.linha}</Table.Td>
-                    <Table.Td>{t(`import.motivos.${row.motivo}`)}</Table.Td>
-                    <Table.Td>{fieldName(row.campo)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.valor}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </WideTable>
+            <ReportTable
+              testId="import-rejected"
+              {...TABLE_LOOK}
+              minWidth={520}
+              columns={[
+                { key: 'linha', header: t('import.result.line'), dataCol: false, cell: (row) => row.linha },
+                { key: 'motivo', header: t('import.result.reason'), dataCol: false, cell: (row) => t(`import.motivos.${row.motivo}`) },
+                { key: 'campo', header: t('import.result.column'), dataCol: false, cell: (row) => fieldName(row.campo) },
+                { key: 'valor', header: t('import.result.value'), dataCol: false, cell: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.valor}</span> },
+              ]}
+              rows={result.rejeitadas.slice(0, 200)}
+              rowKey={(row, index) => `${row.linha}-${index}`}
+            />
           </Stack>
         )}
 
@@ -138,35 +126,26 @@ export function ImportResult({ result, createMissing }: { result: ImportResponse
                 {t('import.result.sampleHint')}
               </Text>
             </Group>
-            <WideTable minWidth={760} testId="import-sample">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('import.result.line')}</Table.Th>
-                  {(['data', 'hora', 'nucleo', 'lote', 'aviario', 'lado', 'box', 'sexo', 'peso', 'idade_lote'] as const).map((field) => (
-                    <Table.Th key={field}>{t(`import.fields.${field}`)}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.amostra.map((row) => (
-                  <Table.Tr key={row.linha}>
-                    <Table.Td>{row.linha}</Table.Td>
-                    <Table.Td>{isoToMasked(row.data)}</Table.Td>
-                    <Table.Td>{row.hora}</Table.Td>
-                    <Table.Td>{row.nucleo}</Table.Td>
-                    <Table.Td>{row.lote}</Table.Td>
-                    <Table.Td>{row.aviario}</Table.Td>
-                    <Table.Td>{row.lado}</Table.Td>
-                    <Table.Td>{row.box}</Table.Td>
-                    <Table.Td>{row.sexo}</Table.Td>
-                    <Table.Td ta="right" data-testid="import-sample-peso">
-                      {n.format(row.peso, 1)}
-                    </Table.Td>
-                    <Table.Td ta="right">{row.idade_lote ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </WideTable>
+            <ReportTable
+              testId="import-sample"
+              {...TABLE_LOOK}
+              minWidth={760}
+              columns={[
+                { key: 'linha', header: t('import.result.line'), dataCol: false, cell: (row) => row.linha },
+                ...SAMPLE_FIELDS.map(
+                  (field): ReportColumn<ImportResponse['amostra'][number]> => ({
+                    key: field,
+                    header: t(`import.fields.${field}`),
+                    align: field === 'peso' || field === 'idade_lote' ? 'number' : 'text',
+                    dataCol: false,
+                    cellAttributes: field === 'peso' ? () => ({ 'data-testid': 'import-sample-peso' }) : undefined,
+                    cell: (row) => (field === 'data' ? isoToMasked(row.data) : field === 'peso' ? n.format(row.peso, 1) : (row[field] ?? '')),
+                  }),
+                ),
+              ]}
+              rows={result.amostra}
+              rowKey={(row) => row.linha}
+            />
           </Stack>
         )}
       </Stack>

@@ -1,5 +1,5 @@
-import { CSRF_COOKIE, CSRF_HEADER, importRejectedBody, importResponse, isErrorCode, user as userSchema, type ImportResponse } from '@portal/shared';
-import { ApiError, apiRequest, apiUrl } from '../../api/client';
+import { apiCalls, CSRF_COOKIE, CSRF_HEADER, isErrorCode, type ImportResponse } from '@portal/shared';
+import { ApiError, call, callUrl, parseAnswer } from '../../api/client';
 import { getToken } from '../../api/authStorage';
 import { currentLanguage } from '../../i18n';
 
@@ -47,7 +47,7 @@ export class ImportEncodingMixedError extends ApiError {
 
 function errorOf(status: number, body: unknown): ApiError {
   const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const rejected = importRejectedBody.safeParse(body);
+  const rejected = apiCalls.importacao.errorResponses[422].safeParse(body);
   if (rejected.success) return new ImportRejectedError(rejected.data.message, rejected.data.importacao);
   if (data.code === 'IMPORT_ENCODING_MIXED' && typeof data.linha === 'number') {
     return new ImportEncodingMixedError(typeof data.message === 'string' ? data.message : '', data.linha);
@@ -72,7 +72,7 @@ export function sendImport(request: ImportRequest, onProgress: (progress: Import
 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl('importacao'));
+    xhr.open('POST', callUrl('importacao'));
     xhr.responseType = 'text';
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', currentLanguage());
@@ -93,14 +93,15 @@ export function sendImport(request: ImportRequest, onProgress: (progress: Import
         // Not JSON: the status decides below.
       }
       if (xhr.status === 200) {
-        const parsed = importResponse.safeParse(body);
-        if (parsed.success) return resolve(parsed.data);
-        console.error('[api] unexpected answer from importacao', parsed.error);
-        return reject(new ApiError('INTERNAL', 'Unexpected answer from the server', xhr.status));
+        try {
+          return resolve(parseAnswer('importacao', body, xhr.status));
+        } catch (unexpected) {
+          return reject(unexpected);
+        }
       }
       const error = errorOf(xhr.status, body);
       // An expired session: the API client's own 401 handling signs out and returns here after login.
-      if (xhr.status === 401) void apiRequest('getuser', { schema: userSchema }).catch(() => undefined);
+      if (xhr.status === 401) void call('getuser').catch(() => undefined);
       reject(error);
     };
     xhr.send(form);

@@ -9,8 +9,8 @@ import { useOwner } from '../records/owner';
 import { OwnerOnlyNotice } from '../records/OwnerOnlyNotice';
 import { OwnerPicker } from '../records/OwnerPicker';
 import { useWhen } from '../records/when';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { useKeyHistory, useKeyList } from './api';
 
 const ACTION_COLOR: Record<ChaveUso['acao'], string> = { dispositivo_registrado: 'field', integracao_acesso: 'blue', recusada: 'red' };

@@ -15,8 +15,8 @@ import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordF
 import { useRecordForm } from '../records/recordForm';
 import type { RecordBody } from '../records/recordApi';
 import { useWhen } from '../records/when';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { forgetRevealed, keyApi, keyHistoryPath, keyPath, KEYS_PATH, peekRevealed } from './api';
 import { StatusBadge } from './KeyBadges';
 

@@ -11,8 +11,8 @@ import { useOwner } from '../records/owner';
 import { OwnerOnlyNotice } from '../records/OwnerOnlyNotice';
 import { OwnerPicker } from '../records/OwnerPicker';
 import { useWhen } from '../records/when';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { keyAddPath, keyHistoryPath, keyPath, useKeyList } from './api';
 import { EscopoBadge, isExpired, StatusBadge, ValidUntil } from './KeyBadges';
 

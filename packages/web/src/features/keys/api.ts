@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { chaveCreated, chaveList, chaveUsoList, registerChaveBody, type Chave, type ChaveCreated } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import type { Chave, ChaveCreated, registerChaveBody } from '@portal/shared';
+import { call } from '../../api/client';
 import { useOwner } from '../records/owner';
 import { recordApi, type RecordApi } from '../records/recordApi';
 
 /** Access keys (chaves): getchave[?id], registerchave, delchave {idchave}; history: getchavehist. */
-const baseApi = recordApi<ChaveCreated, typeof registerChaveBody>({
+const baseApi = recordApi({
   name: 'chave',
   get: 'getchave',
   register: 'registerchave',
   del: 'delchave',
   idKey: 'idchave',
-  one: chaveCreated,
-  list: chaveList,
-  body: registerChaveBody,
 });
 
 /**
@@ -55,12 +52,7 @@ export function useKeyHistory(idchave: number | null, enabled: boolean) {
   const { prop, ready } = useOwner();
   return useQuery({
     queryKey: [baseApi.name, 'hist', prop ?? 'self', idchave ?? 'all'],
-    queryFn: () =>
-      apiRequest('getchavehist', {
-        method: 'POST',
-        body: { ...(idchave === null ? {} : { idchave }), ...(prop === undefined ? {} : { prop }) },
-        schema: chaveUsoList,
-      }),
+    queryFn: () => call('getchavehist', { body: { ...(idchave === null ? {} : { idchave }), ...(prop === undefined ? {} : { prop }) } }),
     enabled: ready && enabled,
   });
 }

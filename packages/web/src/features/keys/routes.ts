@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'keys', path: '/chaves' };
 // One module and one load function for add and detail: after creating, the key's page opens at once.

@@ -1,11 +1,11 @@
-import { Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { leiturasResponse } from '@portal/shared';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import { useAccountClock } from '../../components/clock/useAccountClock';
 import { ZoneNote } from '../../components/clock/ZoneNote';
+import { ReportTable } from '../../components/reports/ReportTable';
 import { isoToMasked } from '../records/dates';
 import { ListError } from '../records/ListTable';
 import { useOwner } from '../records/owner';
@@ -25,7 +25,7 @@ export function useDeviceLeituras(deviceId: number) {
   const { prop, ready } = useOwner();
   return useQuery({
     queryKey: leiturasKey(prop, deviceId),
-    queryFn: () => apiRequest('getleituras', { query: { id: deviceId, prop }, schema: leiturasResponse }),
+    queryFn: () => call('getleituras', { query: { id: deviceId, prop } }),
     enabled: ready,
   });
 }
@@ -90,38 +90,26 @@ export function DeviceHistory({ deviceId, live, weighings, received }: { deviceI
                 {t('live.history.noWeighings')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={600}>
-                <Table verticalSpacing="xs" striped highlightOnHover data-testid="history-weighings">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('live.history.date')}</Table.Th>
-                      <Table.Th>{t('live.history.time')}</Table.Th>
-                      <Table.Th>{t('live.history.flock')}</Table.Th>
-                      <Table.Th>{t('live.history.house')}</Table.Th>
-                      <Table.Th>{t('live.history.side')}</Table.Th>
-                      <Table.Th>{t('live.history.box')}</Table.Th>
-                      <Table.Th>{t('live.history.sex')}</Table.Th>
-                      <Table.Th ta="right">{t('live.history.weight')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {pesagens.map((row) => (
-                      <Table.Tr key={row.id} data-testid="history-weighing">
-                        <Table.Td>{isoToMasked(row.data)}</Table.Td>
-                        <Table.Td>{row.hora}</Table.Td>
-                        <Table.Td>{row.lote ?? ''}</Table.Td>
-                        <Table.Td>{row.aviario}</Table.Td>
-                        <Table.Td>{row.lado}</Table.Td>
-                        <Table.Td>{row.box}</Table.Td>
-                        <Table.Td>{row.sexo}</Table.Td>
-                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {format.format(row.peso, 1)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ReportTable
+                testId="history-weighings"
+                verticalSpacing="xs"
+                striped
+                highlightOnHover
+                minWidth={600}
+                columns={[
+                  { key: 'data', header: t('live.history.date'), align: 'nowrap', dataCol: false, cell: (row) => isoToMasked(row.data) },
+                  { key: 'hora', header: t('live.history.time'), align: 'nowrap', dataCol: false, cell: (row) => row.hora },
+                  { key: 'lote', header: t('live.history.flock'), dataCol: false, cell: (row) => row.lote ?? '' },
+                  { key: 'aviario', header: t('live.history.house'), dataCol: false, cell: (row) => row.aviario },
+                  { key: 'lado', header: t('live.history.side'), dataCol: false, cell: (row) => row.lado },
+                  { key: 'box', header: t('live.history.box'), dataCol: false, cell: (row) => row.box },
+                  { key: 'sexo', header: t('live.history.sex'), dataCol: false, cell: (row) => row.sexo },
+                  { key: 'peso', header: t('live.history.weight'), align: 'number', dataCol: false, cell: (row) => format.format(row.peso, 1) },
+                ]}
+                rows={pesagens}
+                rowKey={(row) => row.id}
+                rowAttributes={() => ({ 'data-testid': 'history-weighing' })}
+              />
             )}
             {stored.length > pesagens.length && (
               <Group>

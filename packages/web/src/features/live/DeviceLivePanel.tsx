@@ -9,7 +9,7 @@ import { liveChannel } from '../../api/live';
 import { useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
 import { useAccountClock } from '../../components/clock/useAccountClock';
-import { recordsWeighings } from '../devices/deviceData';
+import { recordsWeighings } from '../../components/devices/deviceData';
 import { DeviceHistory, leiturasKey, useDeviceLeituras } from './DeviceHistory';
 import { isLiveDevice } from './liveDevices';
 import { LiveReadingView, LiveStatusIndicator, UpdatedAt } from './LiveReadingView';

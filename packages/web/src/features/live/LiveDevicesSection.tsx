@@ -4,10 +4,10 @@ import { IconLayoutGrid, IconList } from '@tabler/icons-react';
 import { deviceKey, deviceLabel, type Device } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DeviceIcon } from '../devices/DeviceIcon';
-import { minutesOf, type DeviceStatusMap } from '../devices/deviceStatus';
-import { LastContact } from '../devices/LastContact';
-import { useAccountDevices } from '../devices/useAccountDevices';
+import { DeviceIcon } from '../../components/devices/DeviceIcon';
+import { minutesOf, type DeviceStatusMap } from '../../components/devices/deviceStatus';
+import { LastContact } from '../../components/devices/LastContact';
+import { useAccountDevices } from '../../components/devices/useAccountDevices';
 import { LiveReadingView, LiveStatusIndicator, UpdatedAt } from './LiveReadingView';
 import { useLiveReadings, type DeviceLive } from './useLiveReadings';
 

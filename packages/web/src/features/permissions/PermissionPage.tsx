@@ -11,8 +11,8 @@ import { ListError, ListLoading } from '../records/ListTable';
 import { NotFoundPanel } from '../records/NoticePanel';
 import { RecordSection, SaveBar, SaveButton } from '../records/RecordFormPage';
 import { useSchemaForm } from '../records/schemaForm';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { permissionPath, PERMISSIONS_PATH, useMyFarms, usePermissions, useSetPermission } from './api';
 import { NivelBadge } from './NivelBadge';
 

@@ -10,8 +10,8 @@ import { ListEmpty, ListTable, listStatus, type RecordColumn } from '../records/
 import { OWNERS_QUERY_KEY, useOwner } from '../records/owner';
 import { RecordSection } from '../records/RecordFormPage';
 import { useWhen } from '../records/when';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { permissionAddPath, permissionPath, usePermissions } from './api';
 import { NivelBadge } from './NivelBadge';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { permissaoList, setPermissoesResponse, type Permissao, type SetPermissoesBody } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import type { Permissao, SetPermissoesBody } from '@portal/shared';
+import { call } from '../../api/client';
 import { OWNERS_QUERY_KEY } from '../records/owner';
-import { nucleoApi } from '../sites/api';
+import { nucleoApi } from '../records/farms';
 
 /**
  * Permissions are always the caller's own (no `prop`): permissoes {} (grants I gave),
@@ -18,7 +18,7 @@ export const permissionPath = (grant: Pick<Permissao, 'iduser'>) => `${PERMISSIO
 export function usePermissions() {
   return useQuery({
     queryKey: PERMISSIONS_QUERY_KEY,
-    queryFn: () => apiRequest('permissoes', { method: 'POST', body: {}, schema: permissaoList }),
+    queryFn: () => call('permissoes'),
   });
 }
 
@@ -26,7 +26,7 @@ export function usePermissions() {
 export function useSetPermission() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetPermissoesBody) => apiRequest('setpermissoes', { method: 'POST', body, schema: setPermissoesResponse }),
+    mutationFn: (body: SetPermissoesBody) => call('setpermissoes', { body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(PERMISSIONS_QUERY_KEY, answer.permissoes);
       // Whoever acts for whom may have changed (also for this user, when testing with two tabs).

@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'permissions', path: '/permissoes' };
 // One module for adding a grant and editing one: after granting, the grant's page opens at once.

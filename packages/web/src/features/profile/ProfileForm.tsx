@@ -14,83 +14,53 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type CsvSeparator, type Language, type User } from '@portal/shared';
+import { LANGUAGES, type User } from '@portal/shared';
 import { accountsApi } from '../../api/accounts';
-import { errorText, fieldErrors } from '../../api/errorText';
-import { MessageArea, type Message } from '../../components/MessageArea';
+import { MessageArea } from '../../components/MessageArea';
 import { applyLanguage, LOCALE_OF } from '../../i18n';
-import { USER_QUERY_KEY } from '../auth/session';
+import { USER_QUERY_KEY } from '../../components/session/session';
 import { numberFormat } from '../records/numbers';
-import { NUMBER_FORMAT_CHOICES, SEPARATOR_LABEL_KEYS, SEPARATORS, timezoneOptions, type NumberFormatChoice } from './profileOptions';
-import { FIELD_OF_SERVER, useProfileForm, type ProfileValues } from './useProfileForm';
-
-type FieldErrors = Partial<Record<keyof ProfileValues, string>>;
+import { passwordInputProps, useSchemaForm } from '../records/schemaForm';
+import { needsCurrentPassword, profileBody, profileRules, profileValues } from './profileForm';
+import { NUMBER_FORMAT_CHOICES, SEPARATOR_LABEL_KEYS, SEPARATORS, timezoneOptions } from './profileOptions';
 
 /** Edits the account (name, company, e-mail, preferences, password) through updateuser. */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useProfileForm(user);
-  const { values, set } = form;
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  // The server's refusal (a wrong current password …) is said in the message area as well as on its field.
+  const state = useSchemaForm({ ...profileRules(user), initialValues: profileValues(user), serverMessage: true });
+  const { form } = state;
+  const { values } = form;
+  const asksCurrentPassword = needsCurrentPassword(values, user);
 
   const save = useMutation({
     mutationFn: accountsApi.updateUser,
     onSuccess: async (saved) => {
       queryClient.setQueryData(USER_QUERY_KEY, saved);
-      form.reset(saved);
+      // The form shows what the server kept, with the password fields emptied.
+      form.setInitialValues(profileValues(saved));
+      form.setValues(profileValues(saved));
       if (saved.language !== user.language) await applyLanguage(saved.language);
       notifications.show({ color: 'field', message: t('feedback.done') });
     },
+    onError: state.showFailure,
   });
 
-  const serverErrors: FieldErrors = {};
-  for (const [field, text] of Object.entries(fieldErrors(save.error, t))) {
-    const input = FIELD_OF_SERVER[field];
-    if (input) serverErrors[input] = text;
-  }
-  const errors: FieldErrors = { ...serverErrors, ...localErrors };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    if (form.passwordChanged && values.newPassword !== values.confirmPassword) {
-      found.confirmPassword = t('errors.PASSWORDS_DO_NOT_MATCH');
-    }
-    if (form.needsCurrentPassword && values.currentPassword === '') {
-      found.currentPassword = t('errors.CURRENT_PASSWORD_REQUIRED');
-    }
-    setLocalErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(form.body());
-  };
-
-  const firstLocal = Object.values(localErrors)[0];
-  const message: Message | null = firstLocal
-    ? { tone: 'error', text: firstLocal }
-    : save.isError
-      ? { tone: 'error', text: errorText(save.error, t) }
-      : null;
+  const submit = state.onSubmit((changed) => save.mutate(profileBody(changed, user)));
 
   const languageOptions = LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}.name`) }));
   // 'By language' shows what the chosen interface language writes (the reports follow theirs alike).
   const byLanguage = numberFormat(LOCALE_OF[values.language]).format(1234.5, 1);
   const numberFormatOptions = NUMBER_FORMAT_CHOICES.map((choice) => ({ value: choice, label: t(`profile.numberFormats.${choice}`, { example: byLanguage }) }));
-  const text = (field: 'name' | 'company' | 'email') => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
-  });
-  const password = (field: 'newPassword' | 'confirmPassword' | 'currentPassword') => ({
-    value: values[field],
-    error: errors[field],
+  const password = (field: 'password' | 'confirmPassword' | 'current_password') => ({
+    ...passwordInputProps(form, field),
     leftSection: <IconLock size={18} />,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={state.ref} onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
           <Title order={2} size="h4" mb="md">{t('profile.personal')}</Title>
@@ -99,13 +69,13 @@ export function ProfileForm({ user }: { user: User }) {
               label={t('fields.name')}
               autoComplete="name"
               required
-              {...text('name')}
+              {...form.getInputProps('name')}
               data-testid="profile-name"
             />
             <TextInput
               label={t('fields.company')}
               autoComplete="organization"
-              {...text('company')}
+              {...form.getInputProps('company')}
               data-testid="profile-company"
             />
             <TextInput
@@ -113,7 +83,7 @@ export function ProfileForm({ user }: { user: User }) {
               type="email"
               autoComplete="email"
               required
-              {...text('email')}
+              {...form.getInputProps('email')}
               data-testid="profile-email"
             />
           </SimpleGrid>
@@ -127,9 +97,7 @@ export function ProfileForm({ user }: { user: User }) {
               label={t('profile.separator')}
               description={t('profile.separatorHint')}
               data={SEPARATORS.map((value) => ({ value, label: t(SEPARATOR_LABEL_KEYS[value]) }))}
-              value={values.separador_csv}
-              error={errors.separador_csv}
-              onChange={(event) => set('separador_csv', event.currentTarget.value as CsvSeparator)}
+              {...form.getInputProps('separador_csv')}
               data-testid="profile-separator"
             />
             <NativeSelect
@@ -137,9 +105,7 @@ export function ProfileForm({ user }: { user: User }) {
               label={t('profile.numberFormat')}
               description={t('profile.numberFormatHint')}
               data={numberFormatOptions}
-              value={values.separador_decimal}
-              error={errors.separador_decimal}
-              onChange={(event) => set('separador_decimal', event.currentTarget.value as NumberFormatChoice)}
+              {...form.getInputProps('separador_decimal')}
               data-testid="profile-number-format"
             />
             <NativeSelect
@@ -147,18 +113,14 @@ export function ProfileForm({ user }: { user: User }) {
               label={t('profile.timezone')}
               description={t('profile.timezoneHint')}
               data={timezoneOptions(user.timezone)}
-              value={values.timezone}
-              error={errors.timezone}
-              onChange={(event) => set('timezone', event.currentTarget.value)}
+              {...form.getInputProps('timezone')}
               data-testid="profile-timezone"
             />
             <NativeSelect
               size="md"
               label={t('profile.language')}
               data={languageOptions}
-              value={values.language}
-              error={errors.language}
-              onChange={(event) => set('language', event.currentTarget.value as Language)}
+              {...form.getInputProps('language')}
               data-testid="profile-language"
             />
             <NativeSelect
@@ -166,9 +128,7 @@ export function ProfileForm({ user }: { user: User }) {
               label={t('profile.reportsLanguage')}
               description={t('profile.reportsLanguageHint')}
               data={languageOptions}
-              value={values.reports_language}
-              error={errors.reports_language}
-              onChange={(event) => set('reports_language', event.currentTarget.value as Language)}
+              {...form.getInputProps('reports_language')}
               data-testid="profile-reports-language"
             />
           </SimpleGrid>
@@ -182,7 +142,7 @@ export function ProfileForm({ user }: { user: User }) {
               label={t('fields.newPassword')}
               description={t('fields.passwordRule')}
               autoComplete="new-password"
-              {...password('newPassword')}
+              {...password('password')}
               data-testid="profile-new-password"
             />
             <PasswordInput
@@ -194,21 +154,21 @@ export function ProfileForm({ user }: { user: User }) {
           </SimpleGrid>
         </Paper>
 
-        <Collapse expanded={form.needsCurrentPassword}>
+        <Collapse expanded={asksCurrentPassword}>
           <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg" bg="var(--mantine-color-yellow-0)">
             <PasswordInput
               label={t('fields.currentPassword')}
               description={t('profile.currentPasswordHint')}
               autoComplete="current-password"
-              required={form.needsCurrentPassword}
+              required={asksCurrentPassword}
               maw={480}
-              {...password('currentPassword')}
+              {...password('current_password')}
               data-testid="profile-current-password"
             />
           </Paper>
         </Collapse>
 
-        <MessageArea message={message} testId="profile-message" />
+        <MessageArea message={state.message} testId="profile-message" />
         <Group justify="flex-end">
           <Button
             type="submit"

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../components/session/session';
 import { ProfileForm } from './ProfileForm';
 import { SessionsCard } from './SessionsCard';
 
 /** perfil: the account's own data, preferences, password and active sessions. */
-export function ProfilePage() {
+export default function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   return (

@@ -6,7 +6,7 @@ import { accountsApi } from '../../api/accounts';
 import { errorText } from '../../api/errorText';
 import { useConfirmDelete } from '../../components/ConfirmDelete';
 import { MessageArea } from '../../components/MessageArea';
-import { useLeaveSession } from '../auth/useSignIn';
+import { useLeaveSession } from '../../components/session/useSignIn';
 import { SessionRow } from './SessionRow';
 import { describeUserAgent } from './userAgent';
 

@@ -2,7 +2,7 @@ import { Anchor, Select, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { siteAddPath } from '../sites/api';
+import { siteAddPath } from './farms';
 import { deviceOptionLabel, useOwnerDevices, withStored, type FarmOptions, type Option } from './links';
 
 /** Other Select props (nothingFoundMessage …) pass through. */

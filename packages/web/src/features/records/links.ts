@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { deviceLabel, deviceList, type Device, type Nucleo } from '@portal/shared';
+import { deviceLabel, type Device, type Nucleo } from '@portal/shared';
 import { useMemo } from 'react';
-import { apiRequest } from '../../api/client';
-import { nucleoApi } from '../sites/api';
+import { callList } from '../../api/client';
+import { nucleoApi } from './farms';
 import { useOwner } from './owner';
 import { useRecordList } from './recordApi';
 
@@ -59,7 +59,7 @@ export function useOwnerDevices(models: readonly string[]) {
   const { prop, ready } = useOwner();
   const query = useQuery({
     queryKey: ['device', 'list', 'options', prop ?? 'self'],
-    queryFn: () => apiRequest('getdevice', { query: { prop }, schema: deviceList }),
+    queryFn: () => callList('getdevice', prop),
     enabled: ready,
     staleTime: 30_000,
   });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { proprietarioList, type Proprietario } from '@portal/shared';
-import { apiRequest } from '../../api/client';
-import { useCurrentUser } from '../auth/session';
+import type { Proprietario } from '@portal/shared';
+import { call } from '../../api/client';
+import { useCurrentUser } from '../../components/session/session';
 import { chooseOwner, isEmptyAccount, needsOwnCounts } from './ownerChoice';
 import { fetchUsrStats, usrStatsKey } from './usrStats';
 
@@ -78,7 +78,7 @@ export function useOwner(): OwnerState {
   const { user } = useCurrentUser();
   const owners = useQuery({
     queryKey: OWNERS_QUERY_KEY,
-    queryFn: () => apiRequest('proprietarios', { method: 'POST', body: {}, schema: proprietarioList }),
+    queryFn: () => call('proprietarios'),
     enabled: user.id > 0,
     staleTime: 5 * 60_000,
   });

@@ -1,42 +1,48 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deletedResponse, type DeletedResponse } from '@portal/shared';
+import { apiCalls, type ApiCalls, type CallAnswer, type CallBody, type CallName, type CallSpec, type DeletedResponse } from '@portal/shared';
 import type { z } from 'zod';
-import { apiRequest, type Schema } from '../../api/client';
+import { call, callList, callOne, type RecordGetName } from '../../api/client';
 import { useOwner } from './owner';
 
 /**
- * The calls every farm record has (spec section 7), typed by its shared schemas:
+ * The calls every farm record has (spec section 7), named in the call table, which types them:
  *   GET  <get>?prop=        → list          GET <get>?id=&prop= → one
  *   POST <register> {…, id?, prop?}        → the saved record (create without id, update with it)
  *   POST <del> {<idKey>, prop?}            → {ok: true, id}
  * `prop` is the owner acted for (see owner.ts); undefined acts for oneself.
  */
-export interface RecordApiConfig<T extends { id: number }, B extends z.ZodType> {
+type RecordOf<G extends RecordGetName> = Exclude<CallAnswer<G>, readonly unknown[]>;
+type BodySchemaOf<N extends CallName> = ApiCalls[N] extends { body: infer B extends z.ZodType } ? B : never;
+/** A save call of record G: its answer is G's record (or more: a new key carries the key once). */
+type SaveName<G extends RecordGetName> = { [N in CallName]: [BodySchemaOf<N>] extends [never] ? never : CallAnswer<N> extends RecordOf<G> ? N : never }[CallName];
+/** What a save answers (a record: SaveName admits only calls answering one). */
+type SavedOf<N extends CallName> = Extract<CallAnswer<N>, { id: number }>;
+type DeleteName = { [N in CallName]: CallAnswer<N> extends DeletedResponse ? N : never }[CallName];
+
+export interface RecordApiConfig<G extends RecordGetName, R extends SaveName<G>, D extends DeleteName, U extends SaveName<G>> {
   /** Names the record in query keys and logs, e.g. 'nucleo'. */
   name: string;
-  get: string;
-  register: string;
+  get: G;
+  register: R;
   /** When updates have their own call (updatedevice); else register does both. */
-  update?: string;
-  del: string;
+  update?: U;
+  del: D;
   /** The id field of the delete body: idnucleo, idlote … */
-  idKey: string;
-  one: Schema<T>;
-  list: Schema<T[]>;
-  /** The register body's schema; forms validate with it before sending. */
-  body: B;
+  idKey: Exclude<keyof CallBody<D>, 'prop'>;
 }
 
 /** What a save sends: the body without the two fields the helper adds itself. */
 export type RecordBody<B extends z.ZodType> = Omit<z.input<B>, 'id' | 'prop'>;
 
-export interface RecordApi<T extends { id: number }, B extends z.ZodType> {
+/** `Saved`: what a save answers, when it says more than the record (a new key, a device's new secret). */
+export interface RecordApi<T extends { id: number }, B extends z.ZodType, Saved extends { id: number } = T> {
   name: string;
+  /** The register body's schema (from the call table); forms validate with it before sending. */
   body: B;
   list: (prop?: number) => Promise<T[]>;
   get: (id: number, prop?: number) => Promise<T>;
   /** Creates without `id`, updates with it. */
-  save: (body: RecordBody<B>, id: number | undefined, prop?: number) => Promise<T>;
+  save: (body: RecordBody<B>, id: number | undefined, prop?: number) => Promise<Saved>;
   remove: (id: number, prop?: number) => Promise<DeletedResponse>;
   /** Query keys: everything of this record, its lists, one record. */
   keys: {
@@ -46,24 +52,30 @@ export interface RecordApi<T extends { id: number }, B extends z.ZodType> {
   };
 }
 
+/**
+ * The save and delete calls of any record, with the body as the record's form builds it: the config's
+ * names and idKey are checked against the call table above, these two only send.
+ */
+const sendRecordCall = call as (name: CallName, options: { body: object }) => Promise<unknown>;
+
 /** Builds the typed calls of one record, e.g. `recordApi({ name: 'nucleo', get: 'getnucleo', … })`. */
-export function recordApi<T extends { id: number }, B extends z.ZodType>(config: RecordApiConfig<T, B>): RecordApi<T, B> {
+export function recordApi<G extends RecordGetName, R extends SaveName<G>, D extends DeleteName, U extends SaveName<G> = R>(
+  config: RecordApiConfig<G, R, D, U>,
+): RecordApi<RecordOf<G>, BodySchemaOf<R>, SavedOf<R | U>> {
   // `prop` is left out (not sent as undefined) when acting for oneself.
   const withProp = <V extends object>(value: V, prop?: number) => (prop === undefined ? value : { ...value, prop });
   const owner = (prop?: number) => prop ?? 'self';
+  const register: CallSpec = apiCalls[config.register];
   return {
     name: config.name,
-    body: config.body,
-    list: (prop) => apiRequest(config.get, { query: { prop }, schema: config.list }),
-    get: (id, prop) => apiRequest(config.get, { query: { id, prop }, schema: config.one }),
-    save: (body, id, prop) =>
-      apiRequest(id !== undefined && config.update ? config.update : config.register, {
-        method: 'POST',
-        body: withProp(id === undefined ? body : { ...body, id }, prop),
-        schema: config.one,
-      }),
-    remove: (id, prop) =>
-      apiRequest(config.del, { method: 'POST', body: withProp({ [config.idKey]: id }, prop), schema: deletedResponse }),
+    body: register.body as BodySchemaOf<R>,
+    list: async (prop) => (await callList(config.get, prop)) as RecordOf<G>[],
+    get: (id, prop) => callOne(config.get, id, prop),
+    save: async (body, id, prop) => {
+      const name = id !== undefined && config.update ? config.update : config.register;
+      return (await sendRecordCall(name, { body: withProp(id === undefined ? body : { ...body, id }, prop) })) as SavedOf<R | U>;
+    },
+    remove: async (id, prop) => (await sendRecordCall(config.del, { body: withProp({ [config.idKey]: id }, prop) })) as DeletedResponse,
     keys: {
       all: [config.name],
       list: (prop) => [config.name, 'list', owner(prop)],

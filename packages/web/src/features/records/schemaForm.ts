@@ -1,12 +1,11 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import type { Message } from '../../components/MessageArea';
 import i18n from '../../i18n';
+import { schemaErrors, valueAt, type SchemaRules } from './schemaErrors';
 
 /**
  * A form checked with a shared body schema (the server's own rules), on @mantine/form. The base
@@ -19,13 +18,8 @@ import i18n from '../../i18n';
  *   the matching inputs, any other error in the message area;
  * - every input given `form.getInputProps(path)` gets the test id `field-<path>` (dots as dashes).
  */
-export interface SchemaFormOptions<V extends object> {
-  schema: z.ZodType;
+export interface SchemaFormOptions<V extends object> extends SchemaRules<V> {
   initialValues: V;
-  /** The body the schema checks (and the screen sends). Emptied number inputs hold '': send NaN. */
-  toBody: (values: V) => unknown;
-  /** Rules the schema only checks once the fields parse, said at the same time (codes by path). */
-  moreErrors?: (values: V) => Record<string, string>;
   /**
    * Say the server's own words in the message area even when its refusal lands on an input
    * (silo movements: why the balance refuses); by default the area says to check the fields.
@@ -53,36 +47,26 @@ export function errorLabel(error: ReactNode): ReactNode {
 
 export const fieldTestId = (path: string) => `field-${path.replaceAll('.', '-')}`;
 
-function valueAt(values: unknown, path: string): unknown {
-  let node: unknown = values;
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
+/**
+ * getInputProps for a PasswordInput. Mantine marks only its wrapper as invalid, so the inner input
+ * says so itself: a screen reader hears it, and a failed check focuses it like any other input.
+ */
+export function passwordInputProps<V>(form: UseFormReturnType<V>, path: string) {
+  const props = form.getInputProps(path);
+  return { ...props, 'aria-invalid': props.error ? true : undefined };
 }
 
 export function useSchemaForm<V extends object>(options: SchemaFormOptions<V>): SchemaFormState<V> {
-  const { schema, initialValues, toBody, moreErrors, serverMessage = false } = options;
+  const { initialValues, serverMessage = false } = options;
   const { t } = useTranslation();
   const [message, setMessage] = useState<Message | null>(null);
   const ref = useRef<HTMLFormElement>(null);
-  const resolve = zod4Resolver(schema, { errorPriority: 'first' });
 
   const form = useForm<V>({
     initialValues,
     // The last outcome stops applying once the user changes something (and frees room on a phone).
     onValuesChange: () => setMessage(null),
-    validate: (values) => {
-      const errors = resolve(toBody(values) as Record<string, unknown>);
-      for (const [path, code] of Object.entries(moreErrors?.(values) ?? {})) errors[path] ??= code;
-      // An emptied input holds '' (sent as NaN or as typed): that is a missing value, not a wrong one.
-      for (const [path, code] of Object.entries(errors)) {
-        const value = valueAt(values, path);
-        if (code === 'FIELD_INVALID' && typeof value === 'string' && value.trim() === '') errors[path] = 'FIELD_REQUIRED';
-      }
-      return errors;
-    },
+    validate: (values) => schemaErrors(options, values),
     enhanceGetInputProps: ({ inputProps, field }) => ({
       error: errorLabel(inputProps.error as ReactNode),
       'data-testid': fieldTestId(String(field)),

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE } from '@portal/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LOCALE_OF } from '../../i18n';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../components/session/session';
 import { numberFormat, type NumberFormat } from './numbers';
 
 /** Numbers of the screen: the interface language's, in the user's number format (separador_decimal). */

@@ -1,5 +1,5 @@
-import { usrStats, type UsrStats } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import type { UsrStats } from '@portal/shared';
+import { call } from '../../api/client';
 
 /**
  * usrstats (the dashboard's counts and flock tiles) of an owner: one query key and one fetch for
@@ -7,4 +7,4 @@ import { apiRequest } from '../../api/client';
  */
 export const usrStatsKey = (prop: number | undefined) => ['usrstats', prop ?? 'self'] as const;
 
-export const fetchUsrStats = (prop: number | undefined): Promise<UsrStats> => apiRequest('usrstats', { query: { prop }, schema: usrStats });
+export const fetchUsrStats = (prop: number | undefined): Promise<UsrStats> => call('usrstats', { query: { prop } });

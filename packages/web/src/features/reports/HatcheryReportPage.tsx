@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens/ScreenFrame';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { WeighingReportScreen } from './WeighingReportScreen';
 
 /** aves-incubatorio: the chick weighings of the hatcheries (BL30PI), per hatch, incubator and line. */

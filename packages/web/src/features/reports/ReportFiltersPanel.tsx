@@ -1,36 +1,17 @@
 import { Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarEvent, IconChevronDown, IconChevronUp, IconFilter, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReportHeader } from '@portal/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../components/DateInput';
-import { isoToMasked, maskedToIso } from '../records/dates';
+import { dateInputProps, isoToMasked } from '../records/dates';
 import { OwnerPicker } from '../records/OwnerPicker';
 import type { OwnerState } from '../records/owner';
+import { useSchemaForm } from '../records/schemaForm';
 import type { ReportKind } from './api';
-import { filtersSummary, QUICK_RANGES, quickRange, todayIso, type ReportFilters } from './filters';
-
-interface Draft {
-  nucleo: string | null;
-  lote: string | null;
-  aviario: string | null;
-  sexo: string | null;
-  inicio: string;
-  fim: string;
-}
-
-/** The draft of the filters in the url; without dates, the last 30 days. */
-function draftOf(filters: ReportFilters): Draft {
-  const fallback = quickRange(todayIso(), QUICK_RANGES[0]);
-  return {
-    nucleo: filters.nucleo === undefined ? null : String(filters.nucleo),
-    lote: filters.lote === undefined ? null : String(filters.lote),
-    aviario: filters.aviario ?? null,
-    sexo: filters.sexo ?? null,
-    inicio: isoToMasked(filters.inicio ?? fallback.inicio),
-    fim: isoToMasked(filters.fim ?? fallback.fim),
-  };
-}
+import { QUICK_RANGES, quickRange, todayIso } from '../../components/reports/reportPeriod';
+import { filtersSummary, type ReportFilters } from './filters';
+import { filtersRules, filtersValues, generatedFilters } from './filtersForm';
 
 interface ReportFiltersPanelProps {
   kind: ReportKind;
@@ -53,14 +34,15 @@ interface ReportFiltersPanelProps {
 export function ReportFiltersPanel({ kind, owner, header, filters, generating, foldable, onGenerate }: ReportFiltersPanelProps) {
   const { t } = useTranslation();
   const label = (name: string) => t(`reports.keys.${kind}.${name}`);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  // The panel keeps no message area: each refusal is said under its date field.
+  const state = useSchemaForm({ ...filtersRules, initialValues: filtersValues(filters) });
+  const { form } = state;
+  const draft = form.values;
   const [unfolded, setUnfolded] = useState(false);
   const folded = foldable && !unfolded;
-  const [errors, setErrors] = useState<{ inicio?: string; fim?: string }>({});
-  const set = (values: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...values }));
 
   const nucleos = header?.nucleos ?? [];
-  const chosenFarm = nucleos.find((nucleo) => String(nucleo.id) === draft.nucleo);
+  const chosenFarm = nucleos.find((nucleo) => String(nucleo.id) === draft.nucleo_id);
   const lotes = (chosenFarm ? [chosenFarm] : nucleos).flatMap((nucleo) =>
     nucleo.lotes.map((lote) => ({
       value: String(lote.id),
@@ -69,35 +51,18 @@ export function ReportFiltersPanel({ kind, owner, header, filters, generating, f
     })),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const inicio = maskedToIso(draft.inicio);
-    const fim = maskedToIso(draft.fim);
-    const found = {
-      inicio: inicio ? undefined : t(draft.inicio.trim() ? 'errors.FIELD_INVALID' : 'errors.FIELD_REQUIRED'),
-      fim: fim ? (inicio && fim < inicio ? t('errors.DATE_RANGE_INVALID') : undefined) : t(draft.fim.trim() ? 'errors.FIELD_INVALID' : 'errors.FIELD_REQUIRED'),
-    };
-    setErrors(found);
-    if (!inicio || !fim || found.fim) return;
+  const submit = state.onSubmit((values) => {
     // On a phone the filters fold away again once the new report shows.
     setUnfolded(false);
-    onGenerate({
-      nucleo: draft.nucleo ? Number(draft.nucleo) : undefined,
-      lote: draft.lote ? Number(draft.lote) : undefined,
-      aviario: draft.aviario ?? undefined,
-      sexo: draft.sexo ?? undefined,
-      inicio,
-      fim,
-    });
-  };
+    onGenerate(generatedFilters(values));
+  });
 
   const select = (name: 'aviario' | 'sexo', options: string[]) => (
     <Select
       label={label(name)}
       placeholder={t('reports.filters.all')}
       data={options}
-      value={draft[name]}
-      onChange={(value) => set({ [name]: value })}
+      {...form.getInputProps(name)}
       clearable
       searchable
       comboboxProps={{ withinPortal: true }}
@@ -124,71 +89,72 @@ export function ReportFiltersPanel({ kind, owner, header, filters, generating, f
         </UnstyledButton>
       )}
       <Collapse expanded={!folded} keepMounted>
-        <Stack gap="md" component="form" onSubmit={submit} pt={foldable ? 'md' : 0}>
-          <OwnerPicker owner={owner} />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Select
-              label={label('nucleo')}
-              placeholder={t('reports.filters.all')}
-              data={nucleos.map((nucleo) => ({ value: String(nucleo.id), label: nucleo.nome }))}
-              value={draft.nucleo}
-              onChange={(value) => {
-                const farm = nucleos.find((nucleo) => String(nucleo.id) === value);
-                // A flock of another farm no longer fits.
-                set({ nucleo: value, lote: farm && !farm.lotes.some((lote) => String(lote.id) === draft.lote) ? null : draft.lote });
-              }}
-              clearable
-              searchable
-              comboboxProps={{ withinPortal: true }}
-              data-testid="filter-nucleo"
-            />
-            <Select
-              label={label('lote')}
-              placeholder={t('reports.filters.all')}
-              data={lotes}
-              value={draft.lote}
-              onChange={(value) => set({ lote: value })}
-              clearable
-              searchable
-              comboboxProps={{ withinPortal: true }}
-              data-testid="filter-lote"
-            />
-            {select('aviario', header?.aviarios ?? [])}
-            {select('sexo', header?.sexos ?? [])}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <DateInput label={t('reports.filters.inicio')} value={draft.inicio} onChange={(inicio) => set({ inicio })} error={errors.inicio} data-testid="filter-inicio" />
-            <DateInput label={t('reports.filters.fim')} value={draft.fim} onChange={(fim) => set({ fim })} error={errors.fim} data-testid="filter-fim" />
-          </SimpleGrid>
-          <Group justify="space-between" align="center" gap="sm">
-            <Group gap="xs">
-              {QUICK_RANGES.map((days) => (
-                <Button
-                  key={days}
-                  variant="light"
-                  size="sm"
-                  leftSection={<IconCalendarEvent size={16} />}
-                  onClick={() => {
-                    const range = quickRange(todayIso(), days);
-                    set({ inicio: isoToMasked(range.inicio), fim: isoToMasked(range.fim) });
-                    setErrors({});
-                  }}
-                  data-testid={`range-${days}`}
-                >
-                  {t('reports.filters.lastDays', { count: days })}
-                </Button>
-              ))}
+        <form ref={state.ref} onSubmit={submit} noValidate>
+          <Stack gap="md" pt={foldable ? 'md' : 0}>
+            <OwnerPicker owner={owner} />
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+              <Select
+                label={label('nucleo')}
+                placeholder={t('reports.filters.all')}
+                data={nucleos.map((nucleo) => ({ value: String(nucleo.id), label: nucleo.nome }))}
+                {...form.getInputProps('nucleo_id')}
+                onChange={(value) => {
+                  const farm = nucleos.find((nucleo) => String(nucleo.id) === value);
+                  // A flock of another farm no longer fits.
+                  form.setValues({ nucleo_id: value, lote_id: farm && !farm.lotes.some((lote) => String(lote.id) === draft.lote_id) ? null : draft.lote_id });
+                }}
+                clearable
+                searchable
+                comboboxProps={{ withinPortal: true }}
+                data-testid="filter-nucleo"
+              />
+              <Select
+                label={label('lote')}
+                placeholder={t('reports.filters.all')}
+                data={lotes}
+                {...form.getInputProps('lote_id')}
+                clearable
+                searchable
+                comboboxProps={{ withinPortal: true }}
+                data-testid="filter-lote"
+              />
+              {select('aviario', header?.aviarios ?? [])}
+              {select('sexo', header?.sexos ?? [])}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+              <DateInput label={t('reports.filters.inicio')} {...dateInputProps(form, 'inicio')} data-testid="filter-inicio" />
+              <DateInput label={t('reports.filters.fim')} {...dateInputProps(form, 'fim')} data-testid="filter-fim" />
+            </SimpleGrid>
+            <Group justify="space-between" align="center" gap="sm">
+              <Group gap="xs">
+                {QUICK_RANGES.map((days) => (
+                  <Button
+                    key={days}
+                    variant="light"
+                    size="sm"
+                    leftSection={<IconCalendarEvent size={16} />}
+                    onClick={() => {
+                      const range = quickRange(todayIso(), days);
+                      form.setValues({ inicio: isoToMasked(range.inicio), fim: isoToMasked(range.fim) });
+                      form.clearErrors();
+                    }}
+                    data-testid={`range-${days}`}
+                  >
+                    {t('reports.filters.lastDays', { count: days })}
+                  </Button>
+                ))}
+              </Group>
+              <Button type="submit" leftSection={<IconPlayerPlay size={18} />} loading={generating} data-testid="report-generate">
+                {t('reports.filters.generate')}
+              </Button>
             </Group>
-            <Button type="submit" leftSection={<IconPlayerPlay size={18} />} loading={generating} data-testid="report-generate">
-              {t('reports.filters.generate')}
-            </Button>
-          </Group>
-          {header?.primeira && header.ultima && (
-            <Text size="sm" c="dimmed" data-testid="report-available">
-              {t('reports.filters.available', { from: isoToMasked(header.primeira), to: isoToMasked(header.ultima) })}
-            </Text>
-          )}
-        </Stack>
+            {header?.primeira && header.ultima && (
+              <Text size="sm" c="dimmed" data-testid="report-available">
+                {t('reports.filters.available', { from: isoToMasked(header.primeira), to: isoToMasked(header.ultima) })}
+              </Text>
+            )}
+          </Stack>
+        </form>
       </Collapse>
     </Paper>
   );

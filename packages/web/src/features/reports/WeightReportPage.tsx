@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens/ScreenFrame';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { WeighingReportScreen } from './WeighingReportScreen';
 
 /** aves: the weight report of the farms' weighings. */

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { avesPesosResponse, reportHeader } from '@portal/shared';
-import { apiRequest, apiText } from '../../api/client';
+import { call, callText } from '../../api/client';
 import { reportBody, type ReportFilters } from './filters';
 
 /**
@@ -17,10 +16,10 @@ export const REPORT_KINDS: Record<ReportKind, { header: 'avesheader' | 'incubato
 
 /** POST avesheader {prop} / incubatorioheader {prop}: the farms, flocks, houses, sexes and scales the filters offer. */
 export function useReportHeader(kind: ReportKind, prop: number | undefined, enabled: boolean) {
-  const call = REPORT_KINDS[kind].header;
+  const header = REPORT_KINDS[kind].header;
   return useQuery({
-    queryKey: ['reports', call, prop ?? 'self'],
-    queryFn: () => apiRequest(call, { method: 'POST', body: prop === undefined ? {} : { prop }, schema: reportHeader }),
+    queryKey: ['reports', header, prop ?? 'self'],
+    queryFn: () => call(header, { body: prop === undefined ? {} : { prop } }),
     enabled,
     staleTime: 60_000,
   });
@@ -34,12 +33,7 @@ export function useWeighingReport(kind: ReportKind, filters: ReportFilters, enab
   const generated = filters.inicio !== undefined && filters.fim !== undefined;
   return useQuery({
     queryKey: ['reports', 'avespesos', kind, filters],
-    queryFn: () =>
-      apiRequest('avespesos', {
-        method: 'POST',
-        body: reportBody({ ...filters, inicio: filters.inicio!, fim: filters.fim! }, REPORT_KINDS[kind].incubatorio),
-        schema: avesPesosResponse,
-      }),
+    queryFn: () => call('avespesos', { body: reportBody({ ...filters, inicio: filters.inicio!, fim: filters.fim! }, REPORT_KINDS[kind].incubatorio) }),
     enabled: enabled && generated,
     // A report is a snapshot the user asked for: no refetch on focus, asked again only by Generate.
     staleTime: Infinity,
@@ -57,6 +51,6 @@ export function useWeighingReport(kind: ReportKind, filters: ReportFilters, enab
  */
 export async function fetchSummaryCsv(filters: ReportFilters & { inicio: string; fim: string }, prop: number | undefined): Promise<{ name: string; text: string }> {
   const { incubatorio: _farmsOnly, prop: _actingFor, ...narrowing } = reportBody(filters, false);
-  const file = await apiText('v2/resumo', { query: { ...narrowing, tipo: 'csv', prop }, accept: 'text/csv' });
+  const file = await callText('v2/resumo', { ...narrowing, tipo: 'csv', prop });
   return { name: file.name ?? `resumo_${filters.inicio}_${filters.fim}.csv`, text: file.text };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBefore, filtersFromSearch, isGenerated, quickRange, reportBody, searchFromFilters, todayIso } from './filters';
+import { filtersFromSearch, isGenerated, reportBody, searchFromFilters } from './filters';
 
 describe('report filters in the url', () => {
   it('read every filter and write them back in a fixed order', () => {
@@ -15,18 +15,6 @@ describe('report filters in the url', () => {
   it('count as generated only with both dates', () => {
     expect(isGenerated({ inicio: '2026-11-01' })).toBe(false);
     expect(isGenerated({ inicio: '2026-11-01', fim: '2026-11-30' })).toBe(true);
-  });
-});
-
-describe('quick ranges (section 9: 30 and 365 days back)', () => {
-  it('count calendar days back from today, across months and leap years', () => {
-    expect(quickRange('2026-03-05', 30)).toEqual({ inicio: '2026-02-03', fim: '2026-03-05' });
-    expect(quickRange('2025-03-01', 365)).toEqual({ inicio: '2024-03-01', fim: '2025-03-01' });
-    expect(daysBefore('2026-01-01', 1)).toBe('2025-12-31');
-  });
-
-  it('take today on the device calendar', () => {
-    expect(todayIso(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
   });
 });
 

@@ -1,4 +1,5 @@
-import { isIsoDate, type AvesPesosBody, type ReportHeader } from '@portal/shared';
+import type { AvesPesosBody, ReportHeader } from '@portal/shared';
+import { definedOnly, isoDate, positiveId } from '../../components/reports/urlValues';
 import { isoToMasked } from '../records/dates';
 
 /**
@@ -17,22 +18,7 @@ export interface ReportFilters {
   fim?: string;
 }
 
-/** Section 9 date-range helpers: 30 and 365 days back. */
-export const QUICK_RANGES = [30, 365] as const;
-
-/** A url query value that is an id (a positive integer), else undefined. */
-export const positiveId = (text: string | null): number | undefined => {
-  const value = Number(text);
-  return text && Number.isInteger(value) && value > 0 ? value : undefined;
-};
 const someText = (text: string | null): string | undefined => (text && text.trim() !== '' ? text : undefined);
-/** A url query value that is a real day (YYYY-MM-DD), else undefined. */
-export const isoDate = (text: string | null): string | undefined => (text && isIsoDate(text) ? text : undefined);
-
-/** The fields that hold a value: a query read leaves out what was missing or malformed. */
-export function definedOnly<T extends object>(fields: T): T {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
-}
 
 /** The filters in a url query; anything malformed is left out (a hand-edited link still opens). */
 export function filtersFromSearch(params: URLSearchParams): ReportFilters {
@@ -56,22 +42,6 @@ export function searchFromFilters(filters: ReportFilters): URLSearchParams {
     if (value !== undefined && value !== '') params.set(name, String(value));
   }
   return params;
-}
-
-/** The day `days` before `today` (YYYY-MM-DD), counted on the calendar, not in hours. */
-export function daysBefore(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A quick range: from `days` back to today, both included. */
-export function quickRange(today: string, days: number): { inicio: string; fim: string } {
-  return { inicio: daysBefore(today, days), fim: today };
-}
-
-/** Today on this device (YYYY-MM-DD): the day the user is standing in, not UTC's. */
-export function todayIso(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** The avespesos body of generated filters (both dates present), for the weight or the hatchery report. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppLayout } from '../../components/AppLayout';
 import { PageFrame } from '../../components/PageFrame';
-import { useLogged } from '../auth/session';
+import { useLogged } from '../../components/session/session';
 import { AuthCard } from '../auth/AuthCard';
 import { RequireAuth } from '../auth/RequireAuth';
 

@@ -34,8 +34,8 @@ import { useRemoveRecord, useSaveRecord, type RecordApi, type RecordBody } from 
 import { SaveBar, SaveButton } from '../records/RecordFormPage';
 import { useSchemaForm } from '../records/schemaForm';
 import { useWhen } from '../records/when';
-import type { ScreenRoute } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import type { AnyConfig } from './configApi';
 
 type Agenda = (typeof AGENDAS)[number];

@@ -18,8 +18,8 @@ import { useRecordForm } from '../records/recordForm';
 import { useRecordList } from '../records/recordApi';
 import { compareValues } from '../records/text';
 import { useNumberFormat } from '../records/useNumberFormat';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 
 /**
  * The dosing settings of one fumigator or doser (product, dose, water, duration, times, on or

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens/ScreenFrame';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { integracaoApi } from './configApi';
 import { ConfigScreen } from './ConfigScreen';
 

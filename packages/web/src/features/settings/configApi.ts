@@ -1,13 +1,4 @@
-import {
-  integracaoConfig,
-  integracaoConfigList,
-  mtechConfig,
-  mtechConfigList,
-  registerIntegracaoBody,
-  registerMtechBody,
-  type IntegracaoConfig,
-  type MtechConfig,
-} from '@portal/shared';
+import type { IntegracaoConfig, MtechConfig } from '@portal/shared';
 import { recordApi } from '../records/recordApi';
 
 /** Integration settings (integracao): getintegracao_config, register_config_integracao, delintegracao {idindice}. */
@@ -17,9 +8,6 @@ export const integracaoApi = recordApi({
   register: 'register_config_integracao',
   del: 'delintegracao',
   idKey: 'idindice',
-  one: integracaoConfig,
-  list: integracaoConfigList,
-  body: registerIntegracaoBody,
 });
 
 /** Mtech settings: getmtech_config, register_config_mtech, delmtech {idindice}. */
@@ -29,9 +17,6 @@ export const mtechApi = recordApi({
   register: 'register_config_mtech',
   del: 'delmtech',
   idKey: 'idindice',
-  one: mtechConfig,
-  list: mtechConfigList,
-  body: registerMtechBody,
 });
 
 export type AnyConfig = IntegracaoConfig | MtechConfig;

@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 /** Configuration screens, the manual import and the doser (folder/:id is a device's pictures, in devices). */
 export const settingRoutes: ScreenRoute[] = [

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconDownload, IconScale, IconX } from '@tabler/icons-react';
 import type { SiloEntrega, SiloLeiturasResponse } from '@portal/shared';
@@ -7,16 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { PageFrame } from '../../components/PageFrame';
-import { ReportPeriodBar, ReportSummary, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod } from '../../components/reports';
+import { positiveId, ReportPeriodBar, ReportSummary, ReportTable, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod, type ReportColumn } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
 import { NoticePanel } from '../records/NoticePanel';
 import { useOwner } from '../records/owner';
-import { positiveId } from '../reports/filters';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { siloPath, useDecideDelivery, useSiloBalance } from './api';
-import classes from './SiloBalancePage.module.css';
-import { BALANCE_COLUMNS, balanceCsv, balanceCsvName, balanceTotals, localStampOf } from './siloBalanceTable';
+import { BALANCE_COLUMNS, balanceCsv, balanceCsvName, balanceTotals, localStampOf, type BalanceColumn } from './siloBalanceTable';
 
 const SiloBalanceChart = lazy(() => import('./SiloBalanceChart'));
 
@@ -225,45 +223,31 @@ function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; ca
 
 function DayTable({ report, number }: { report: SiloLeiturasResponse; number: (value: number | null) => string }) {
   const { t } = useReportFormat();
+  const header = (column: BalanceColumn) => t(`silos.balance.columns.${column}`);
+  const columns: ReportColumn<SiloLeiturasResponse['dias'][number]>[] = [
+    { key: 'data', header: header('data'), align: 'nowrap', cell: (dia) => isoToMasked(dia.data) },
+    { key: 'inicio_kg', header: header('inicio_kg'), align: 'number', cell: (dia) => number(dia.inicio_kg) },
+    // A day without data shows '—' for its deliveries too, unless some were made.
+    { key: 'entregas_kg', header: header('entregas_kg'), align: 'number', cell: (dia) => (dia.entregas_kg === 0 && dia.consumo_kg === null ? number(null) : number(dia.entregas_kg)) },
+    { key: 'consumo_kg', header: header('consumo_kg'), align: 'number', cell: (dia) => number(dia.consumo_kg) },
+    { key: 'fim_kg', header: header('fim_kg'), align: 'number', cell: (dia) => number(dia.fim_kg) },
+  ];
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="lg" mb="sm">
         {t('silos.balance.tableTitle')}
       </Title>
-      <div className={reportTableClasses.tableWrap}>
-        <Table striped withTableBorder className={classes.table} data-testid="balance-table">
-          <Table.Thead>
-            <Table.Tr>
-              {BALANCE_COLUMNS.map((column) => (
-                <Table.Th key={column} className={column === 'data' ? undefined : reportTableClasses.number}>
-                  {t(`silos.balance.columns.${column}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.dias.map((dia) => (
-              <Table.Tr key={dia.data} data-testid="balance-row" data-date={dia.data} className={dia.consumo_kg === null ? reportTableClasses.emptyRow : undefined}>
-                <Table.Td data-col="data" className={reportTableClasses.nowrap}>
-                  {isoToMasked(dia.data)}
-                </Table.Td>
-                <Table.Td data-col="inicio_kg" className={reportTableClasses.number}>
-                  {number(dia.inicio_kg)}
-                </Table.Td>
-                <Table.Td data-col="entregas_kg" className={reportTableClasses.number}>
-                  {dia.entregas_kg === 0 && dia.consumo_kg === null ? number(null) : number(dia.entregas_kg)}
-                </Table.Td>
-                <Table.Td data-col="consumo_kg" className={reportTableClasses.number}>
-                  {number(dia.consumo_kg)}
-                </Table.Td>
-                <Table.Td data-col="fim_kg" className={reportTableClasses.number}>
-                  {number(dia.fim_kg)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
+      <ReportTable
+        testId="balance-table"
+        striped
+        withTableBorder
+        minWidth={520}
+        columns={columns}
+        rows={report.dias}
+        rowKey={(dia) => dia.data}
+        rowAttributes={(dia) => ({ 'data-testid': 'balance-row', 'data-date': dia.data })}
+        rowTone={(dia) => (dia.consumo_kg === null ? 'empty' : undefined)}
+      />
     </Card>
   );
 }

@@ -14,8 +14,8 @@ import type { RecordFormState } from '../records/recordForm';
 import { useRecordList } from '../records/recordApi';
 import { useSchemaForm } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { siloApi, siloPath, SILOS_PATH, useAddMovement, type MovementBody } from './api';
 import { KIND_LOOK } from './SiloStock';
 

@@ -10,7 +10,7 @@ import { useRecordForm } from '../records/recordForm';
 import { useRecordList } from '../records/recordApi';
 import { errorLabel, fieldTestId } from '../records/schemaForm';
 import { useNumberFormat } from '../records/useNumberFormat';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
 import { siloApi, siloPath, SILOS_PATH } from './api';
 import { SiloStock } from './SiloStock';
 import { siloBody, siloValues } from './siloForm';

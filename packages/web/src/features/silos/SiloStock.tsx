@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconAlertCircle, IconArrowsExchange, IconRefresh, IconScale, IconToolsKitchen2, IconTrash, IconTruckDelivery, type Icon } from '@tabler/icons-react';
 import { MOVIMENTO_TIPOS, type MovimentoTipo, type Silo, type SiloMovimento } from '@portal/shared';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { useConfirmDelete } from '../../components/ConfirmDelete';
+import { ReportTable } from '../../components/reports/ReportTable';
 import { isoToMasked } from '../records/dates';
 import { RecordSection } from '../records/RecordFormPage';
 import { useNumberFormat } from '../records/useNumberFormat';
@@ -95,38 +96,35 @@ export function SiloStock({ silo, canWrite }: { silo: Silo; canWrite: boolean })
     );
   } else if (wide) {
     body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="movements-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('silos.movements.date')}</Table.Th>
-              <Table.Th>{t('silos.movements.kind')}</Table.Th>
-              <Table.Th ta="right">{t('silos.movements.quantity')}</Table.Th>
-              <Table.Th>{t('silos.movements.otherSilo')}</Table.Th>
-              <Table.Th>{t('silos.movements.invoice')}</Table.Th>
-              <Table.Th ta="right">{t('silos.movements.balanceAfter')}</Table.Th>
-              {canWrite && <Table.Th w={48} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.map((movement) => (
-              <Table.Tr key={movement.id} data-testid="movement-row" data-movement-id={movement.id} data-tipo={movement.tipo}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{isoToMasked(movement.data)}</Table.Td>
-                <Table.Td>{kindBadge(movement)}</Table.Td>
-                <Table.Td ta="right" fw={600} c={quantityColor(movement.quantidade_kg)} style={{ whiteSpace: 'nowrap' }} data-testid="movement-quantity">
-                  {signedKg(movement.quantidade_kg)}
-                </Table.Td>
-                <Table.Td>{other(movement) || t('silos.none')}</Table.Td>
-                <Table.Td>{movement.nota_fiscal || t('silos.none')}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="movement-balance">
-                  {kg(movement.saldo_kg)}
-                </Table.Td>
-                {canWrite && <Table.Td>{deleteButton(movement)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ReportTable
+        testId="movements-table"
+        verticalSpacing="sm"
+        highlightOnHover
+        minWidth={720}
+        columns={[
+          { key: 'data', header: t('silos.movements.date'), align: 'nowrap', dataCol: false, cell: (movement) => isoToMasked(movement.data) },
+          { key: 'tipo', header: t('silos.movements.kind'), dataCol: false, cell: kindBadge },
+          {
+            key: 'quantidade',
+            header: t('silos.movements.quantity'),
+            align: 'number',
+            dataCol: false,
+            cellAttributes: () => ({ 'data-testid': 'movement-quantity' }),
+            cell: (movement) => (
+              <Text span inherit fw={600} c={quantityColor(movement.quantidade_kg)}>
+                {signedKg(movement.quantidade_kg)}
+              </Text>
+            ),
+          },
+          { key: 'outro', header: t('silos.movements.otherSilo'), dataCol: false, cell: (movement) => other(movement) || t('silos.none') },
+          { key: 'nota', header: t('silos.movements.invoice'), dataCol: false, cell: (movement) => movement.nota_fiscal || t('silos.none') },
+          { key: 'saldo', header: t('silos.movements.balanceAfter'), align: 'number', dataCol: false, cellAttributes: () => ({ 'data-testid': 'movement-balance' }), cell: (movement) => kg(movement.saldo_kg) },
+          canWrite && { key: 'apagar', header: null, width: 48, dataCol: false, cell: deleteButton },
+        ]}
+        rows={history}
+        rowKey={(movement) => movement.id}
+        rowAttributes={(movement) => ({ 'data-testid': 'movement-row', 'data-movement-id': movement.id, 'data-tipo': movement.tipo })}
+      />
     );
   } else {
     // Phones: one compact card per movement.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isoToMasked } from '../records/dates';
 import type { RecordColumn } from '../records/ListTable';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
-import type { ScreenProps } from '../screens/ScreenFrame';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { siloAddPath, siloApi, siloPath } from './api';
 import { SiloGauge } from './SiloGauge';
 

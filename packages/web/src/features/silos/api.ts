@@ -1,18 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  confirmEntregaResponse,
-  deletedResponse,
-  registerSiloBody,
-  silo,
-  siloList,
-  siloLeiturasResponse,
-  siloMovimentoList,
-  type ConfirmEntregaBody,
-  type MovimentoTipo,
-  type RegisterSiloMovBody,
-  type Silo,
-} from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import type { ConfirmEntregaBody, MovimentoTipo, RegisterSiloMovBody, Silo } from '@portal/shared';
+import { call } from '../../api/client';
 import { useOwner } from '../records/owner';
 import { recordApi } from '../records/recordApi';
 
@@ -23,9 +11,6 @@ export const siloApi = recordApi({
   register: 'registersilo',
   del: 'delsilo',
   idKey: 'idsilo',
-  one: silo,
-  list: siloList,
-  body: registerSiloBody,
 });
 
 export const SILOS_PATH = '/silos';
@@ -46,7 +31,7 @@ export function useSiloMovements(siloId: number) {
   const { prop, ready } = useOwner();
   return useQuery({
     queryKey: movementsKey(siloId, prop),
-    queryFn: () => apiRequest('getsilomov', { query: { id: siloId, prop }, schema: siloMovimentoList }),
+    queryFn: () => call('getsilomov', { query: { id: siloId, prop } }),
     enabled: ready,
   });
 }
@@ -62,7 +47,7 @@ export function useAddMovement() {
   const { prop } = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MovementBody) => apiRequest('registersilomov', { method: 'POST', body: withProp(body, prop), schema: siloMovimentoList }),
+    mutationFn: (body: MovementBody) => call('registersilomov', { body: withProp(body, prop) }),
     onSuccess: async (movements, body) => {
       queryClient.setQueryData(movementsKey(body.idsilo, prop), movements);
       await afterMovement(queryClient);
@@ -75,7 +60,7 @@ export function useRemoveMovement() {
   const { prop } = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (idmov: number) => apiRequest('delsilomov', { method: 'POST', body: withProp({ idmov }, prop), schema: deletedResponse }),
+    mutationFn: (idmov: number) => call('delsilomov', { body: withProp({ idmov }, prop) }),
     onSuccess: () => afterMovement(queryClient),
   });
 }
@@ -86,7 +71,7 @@ export function useSiloBalance(siloId: number, period: { di: string; df: string 
   return useQuery({
     // Under the silo keys: a movement (or its deletion) refreshes it with the rest.
     queryKey: ['silo', 'balance', prop ?? 'self', siloId, period?.di, period?.df] as const,
-    queryFn: () => apiRequest('getsiloleituras', { query: { id: siloId, di: period!.di, df: period!.df, prop }, schema: siloLeiturasResponse }),
+    queryFn: () => call('getsiloleituras', { query: { id: siloId, di: period!.di, df: period!.df, prop } }),
     enabled: ready && period !== null,
   });
 }
@@ -96,7 +81,7 @@ export function useDecideDelivery() {
   const { prop } = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<ConfirmEntregaBody, 'prop'>) => apiRequest('confirmentrega', { method: 'POST', body: withProp(body, prop), schema: confirmEntregaResponse }),
+    mutationFn: (body: Omit<ConfirmEntregaBody, 'prop'>) => call('confirmentrega', { body: withProp(body, prop) }),
     onSuccess: () => afterMovement(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'silos', path: '/silos' };
 // One module and one load function for add and detail: after creating, the detail opens at once.

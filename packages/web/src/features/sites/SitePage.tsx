@@ -5,8 +5,8 @@ import { useParams } from 'react-router';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
 import { useNumberFormat } from '../records/useNumberFormat';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
-import { nucleoApi, SITES_PATH, sitePath } from './api';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
+import { nucleoApi, SITES_PATH, sitePath } from '../records/farms';
 import { HousesEditor } from './HousesEditor';
 import { siteBody, siteValues } from './siteForm';
 

@@ -4,8 +4,8 @@ import type { Nucleo } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import type { RecordColumn } from '../records/ListTable';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { nucleoApi, siteAddPath, sitePath } from './api';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { nucleoApi, siteAddPath, sitePath } from '../records/farms';
 
 const place = (site: Nucleo) => [site.cidade, site.estado].filter(Boolean).join(' / ');
 

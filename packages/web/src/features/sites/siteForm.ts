@@ -2,7 +2,7 @@ import { randomId } from '@mantine/hooks';
 import type { Nucleo, NucleoTipo } from '@portal/shared';
 import { numberOrEmpty, optionalNumber, requiredNumber, type NumberValue } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
-import type { nucleoApi } from './api';
+import type { nucleoApi } from '../records/farms';
 
 /** One row of the houses editor; `key` only keeps React rows stable while rows come and go. */
 export interface HouseValues {

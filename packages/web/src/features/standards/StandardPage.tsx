@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RecordFormFrame, RecordLoader, RecordSection } from '../records/RecordFormPage';
 import { useRecordForm } from '../records/recordForm';
-import type { ScreenProps, ScreenRoute } from '../screens/ScreenFrame';
+import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
 import { padraoApi, STANDARDS_PATH, standardPath } from './api';
 import { FillSources } from './FillSources';
 import { PointsEditor } from './PointsEditor';

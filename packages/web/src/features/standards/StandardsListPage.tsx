@@ -3,7 +3,7 @@ import type { Padrao } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import type { RecordColumn } from '../records/ListTable';
 import { listTexts, RecordListPage } from '../records/RecordListPage';
-import type { ScreenProps } from '../screens/ScreenFrame';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { daysCovered, padraoApi, standardAddPath, standardPath } from './api';
 
 /** padroes: the owner's breed standards, the days each covers and how many flocks use it. */

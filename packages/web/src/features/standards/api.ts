@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { padrao, padraoList, padraoPresetList, registerPadraoBody, type Padrao } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import type { Padrao } from '@portal/shared';
+import { call } from '../../api/client';
 import { recordApi } from '../records/recordApi';
 
 /** Breed standards (padroes): getpadrao, registerpadrao, delpadrao {idpadrao}. */
@@ -10,16 +10,13 @@ export const padraoApi = recordApi({
   register: 'registerpadrao',
   del: 'delpadrao',
   idKey: 'idpadrao',
-  one: padrao,
-  list: padraoList,
-  body: registerPadraoBody,
 });
 
 /** The published standards offered as a starting point (GET getpadrao_presets); they never change while the portal runs. */
 export function usePadraoPresets(enabled: boolean) {
   return useQuery({
     queryKey: ['padrao', 'presets'],
-    queryFn: () => apiRequest('getpadrao_presets', { schema: padraoPresetList }),
+    queryFn: () => call('getpadrao_presets'),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });

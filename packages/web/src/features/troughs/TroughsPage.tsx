@@ -1,19 +1,19 @@
-import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
-import type { CalhaGraphResponse, CalhaMonitor } from '@portal/shared';
+import type { CalhaDia, CalhaGraphResponse, CalhaMonitor } from '@portal/shared';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { PageFrame } from '../../components/PageFrame';
-import { EMPTY_VALUE, ReportPeriodBar, ReportSummary, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod } from '../../components/reports';
+import { EMPTY_VALUE, positiveId, ReportPeriodBar, ReportSummary, ReportTable, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod, type ReportColumn } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
 import { useOwner } from '../records/owner';
-import { positiveId } from '../reports/filters';
-import type { ScreenProps } from '../screens/ScreenFrame';
-import { useScreenHeading } from '../screens/useScreenHeading';
+import type { ScreenProps } from '../../components/screens/ScreenFrame';
+import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { useTroughGraph, useTroughMonitors } from './api';
-import { csvName, dayCsvRows, intervalCsvRows, intervalRows, localDateTime, periodTotals, type IntervalKind } from './troughReport';
+import { csvName, dayCsvRows, intervalCsvRows, intervalRows, localDateTime, periodTotals, type IntervalKind, type IntervalRow } from './troughReport';
 import classes from './TroughsPage.module.css';
 
 const TroughChart = lazy(() => import('./TroughChart'));
@@ -24,6 +24,8 @@ const KIND_COLORS: Record<IntervalKind, string> = { lacuna: 'gray', travada: 're
 const INTERVALS_FIRST = 100;
 const DAY_COLUMNS = ['minutos_ligada', 'voltas', 'minutos_lacuna', 'paradas', 'presenca_pct'] as const;
 const DAY_DECIMALS: Record<(typeof DAY_COLUMNS)[number], number> = { minutos_ligada: 0, voltas: 0, minutos_lacuna: 1, paradas: 0, presenca_pct: 1 };
+/** Narrower than this the tables scroll sideways in their cards. */
+const TABLE_MIN_WIDTH = 520;
 
 const monitorLabel = (monitor: CalhaMonitor) => {
   const place = [monitor.nucleo_nome, monitor.aviario_nome].filter(Boolean).join(' / ');
@@ -192,6 +194,8 @@ function TroughReport({ graph, kindText, number }: ReportProps) {
     ['paradas', number(totals.paradas, 0)],
     ['presenca_pct', totals.presenca_pct === null ? EMPTY_VALUE : `${number(totals.presenca_pct, 1)} %`],
   ] as const;
+  const intervalColumns = intervalColumnsOf(t, number, kindText, graph.timezone);
+  const dayColumns = dayColumnsOf(t, number);
 
   return (
     <Stack gap="lg" lang={locale}>
@@ -226,34 +230,14 @@ function TroughReport({ graph, kindText, number }: ReportProps) {
             {t('troughs.intervals.none')}
           </Text>
         ) : (
-          <div className={reportTableClasses.tableWrap}>
-            <Table className={classes.table} withRowBorders data-testid="trough-intervals">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('troughs.intervals.kind')}</Table.Th>
-                  <Table.Th>{t('troughs.intervals.inicio')}</Table.Th>
-                  <Table.Th>{t('troughs.intervals.fim')}</Table.Th>
-                  <Table.Th className={reportTableClasses.number}>{t('troughs.intervals.minutos')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {listed.map((row) => (
-                  <Table.Tr key={`${row.kind}${row.inicio}`} data-testid="interval-row" data-kind={row.kind} data-inicio={row.inicio}>
-                    <Table.Td>
-                      <Badge color={KIND_COLORS[row.kind]} variant="light" className={classes.badge}>
-                        {kindText(row.kind)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td className={classes.nowrap}>{localDateTime(row.inicio, graph.timezone)}</Table.Td>
-                    <Table.Td className={classes.nowrap}>{localDateTime(row.fim, graph.timezone)}</Table.Td>
-                    <Table.Td className={reportTableClasses.number} data-col="minutos">
-                      {number(row.minutos, 1)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <ReportTable
+            testId="trough-intervals"
+            minWidth={TABLE_MIN_WIDTH}
+            columns={intervalColumns}
+            rows={listed}
+            rowKey={(row) => `${row.kind}${row.inicio}`}
+            rowAttributes={(row) => ({ 'data-testid': 'interval-row', 'data-kind': row.kind, 'data-inicio': row.inicio })}
+          />
         )}
         {listed.length < intervals.length && (
           <Button variant="subtle" mt="xs" onClick={() => setAllIntervals(true)} className={reportPrintClasses.noPrint} data-testid="trough-intervals-all">
@@ -265,33 +249,44 @@ function TroughReport({ graph, kindText, number }: ReportProps) {
         <Title order={2} fz="lg" mb="sm">
           {t('troughs.days.title')}
         </Title>
-        <div className={reportTableClasses.tableWrap}>
-          <Table className={classes.table} withRowBorders data-testid="trough-days">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('troughs.days.data')}</Table.Th>
-                {DAY_COLUMNS.map((column) => (
-                  <Table.Th key={column} className={reportTableClasses.number}>
-                    {t(`troughs.days.${column}`)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {graph.dias.map((dia) => (
-                <Table.Tr key={dia.data} data-testid="day-row" data-date={dia.data}>
-                  <Table.Td className={classes.nowrap}>{isoToMasked(dia.data)}</Table.Td>
-                  {DAY_COLUMNS.map((column) => (
-                    <Table.Td key={column} className={reportTableClasses.number} data-col={column}>
-                      {number(dia[column], DAY_DECIMALS[column])}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ReportTable
+          testId="trough-days"
+          minWidth={TABLE_MIN_WIDTH}
+          columns={dayColumns}
+          rows={graph.dias}
+          rowKey={(dia) => dia.data}
+          rowAttributes={(dia) => ({ 'data-testid': 'day-row', 'data-date': dia.data })}
+        />
       </Card>
     </Stack>
   );
+}
+
+type NumberText = ReportProps['number'];
+
+/** The columns of the gaps and stoppages (only the minutes carry data-col). */
+function intervalColumnsOf(t: TFunction, number: NumberText, kindText: ReportProps['kindText'], timezone: number): ReportColumn<IntervalRow>[] {
+  return [
+    {
+      key: 'kind',
+      header: t('troughs.intervals.kind'),
+      dataCol: false,
+      cell: (row) => (
+        <Badge color={KIND_COLORS[row.kind]} variant="light" tt="none" className={reportTableClasses.badge}>
+          {kindText(row.kind)}
+        </Badge>
+      ),
+    },
+    { key: 'inicio', header: t('troughs.intervals.inicio'), align: 'nowrap', dataCol: false, cell: (row) => localDateTime(row.inicio, timezone) },
+    { key: 'fim', header: t('troughs.intervals.fim'), align: 'nowrap', dataCol: false, cell: (row) => localDateTime(row.fim, timezone) },
+    { key: 'minutos', header: t('troughs.intervals.minutos'), align: 'number', cell: (row) => number(row.minutos, 1) },
+  ];
+}
+
+/** The columns of the days: the date, then each figure ('—' for a day without data). */
+function dayColumnsOf(t: TFunction, number: NumberText): ReportColumn<CalhaDia>[] {
+  return [
+    { key: 'data', header: t('troughs.days.data'), align: 'nowrap', dataCol: false, cell: (dia) => isoToMasked(dia.data) },
+    ...DAY_COLUMNS.map((column): ReportColumn<CalhaDia> => ({ key: column, header: t(`troughs.days.${column}`), align: 'number', cell: (dia) => number(dia[column], DAY_DECIMALS[column]) })),
+  ];
 }

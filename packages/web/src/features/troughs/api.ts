@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { calhaGraphResponse, calhasResponse } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import type { ReportPeriod } from '../../components/reports';
 
 const options = { staleTime: 60_000, retry: false, refetchOnWindowFocus: false } as const;
@@ -9,7 +8,7 @@ const options = { staleTime: 60_000, retry: false, refetchOnWindowFocus: false }
 export function useTroughMonitors({ prop, ready }: { prop: number | undefined; ready: boolean }) {
   return useQuery({
     queryKey: ['calhas', prop ?? 'self'],
-    queryFn: () => apiRequest('getcalhas', { query: { prop }, schema: calhasResponse }),
+    queryFn: () => call('getcalhas', { query: { prop } }),
     enabled: ready,
     ...options,
   });
@@ -19,7 +18,7 @@ export function useTroughMonitors({ prop, ready }: { prop: number | undefined; r
 export function useTroughGraph({ id, idcalha, prop, period, ready }: { id: number | undefined; idcalha: number | undefined; prop: number | undefined; period: ReportPeriod | null; ready: boolean }) {
   return useQuery({
     queryKey: ['calhaGraph', id, idcalha, prop ?? 'self', period?.di, period?.df],
-    queryFn: () => apiRequest('getgraph_calha', { query: { id: id!, idcalha: idcalha!, di: period!.di, df: period!.df, prop }, schema: calhaGraphResponse }),
+    queryFn: () => call('getgraph_calha', { query: { id: id!, idcalha: idcalha!, di: period!.di, df: period!.df, prop } }),
     enabled: ready && period !== null && id !== undefined && idcalha !== undefined,
     ...options,
   });

@@ -1,7 +1,8 @@
-import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Estatisticas } from '@portal/shared';
 import { useMemo } from 'react';
 import { EChart } from '../../components/charts/EChart';
+import { ReportTable } from '../../components/reports/ReportTable';
 import { useReportLanguage } from '../../components/reports/useReportLanguage';
 import { categoryLabel, CategoryName } from './CategoryName';
 import { ResultCard } from './Panels';
@@ -40,31 +41,23 @@ export function BeforeAfter({ before, after }: BeforeAfterProps) {
       <Text fw={700} mb={4}>
         {t('uniformization.comparison.after')}
       </Text>
-      <Table striped verticalSpacing="xs" horizontalSpacing="xs" data-testid="uni-after">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('uniformization.columns.category')}</Table.Th>
-            <Table.Th ta="right" visibleFrom="sm">
-              {t('uniformization.columns.birds')}
-            </Table.Th>
-            <Table.Th ta="right">{t('uniformization.columns.mean')}</Table.Th>
-            <Table.Th ta="right">{t('uniformization.columns.uni')}</Table.Th>
-            <Table.Th ta="right">{t('uniformization.columns.cv')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.categoria} data-testid="uni-after-row" data-category={row.categoria}>
-              <Table.Td>
-                <CategoryName name={row.categoria} />
-              </Table.Td>
-              <Table.Td ta="right" visibleFrom="sm" data-col="aves">
-                {n.format(row.stats.totalAves, 0)}
-              </Table.Td>
-              <Table.Td ta="right" data-col="pesoMedio">
-                {n.format(row.stats.pesoMedio, 1)}
-              </Table.Td>
-              <Table.Td ta="right">
+      <ReportTable
+        testId="uni-after"
+        striped
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        columns={[
+          { key: 'categoria', header: t('uniformization.columns.category'), dataCol: false, cell: (row) => <CategoryName name={row.categoria} /> },
+          { key: 'aves', header: t('uniformization.columns.birds'), align: 'number', wideOnly: true, cell: (row) => n.format(row.stats.totalAves, 0) },
+          { key: 'pesoMedio', header: t('uniformization.columns.mean'), align: 'number', cell: (row) => n.format(row.stats.pesoMedio, 1) },
+          {
+            key: 'uni',
+            header: t('uniformization.columns.uni'),
+            align: 'number',
+            // The cell holds two figures: the uniformity and, under it, its gain over the whole flock.
+            dataCol: false,
+            cell: (row) => (
+              <>
                 <Text size="sm" data-col="uni">
                   {n.format(row.stats.uni, 2)}
                 </Text>
@@ -73,14 +66,15 @@ export function BeforeAfter({ before, after }: BeforeAfterProps) {
                     {points(row.ganhoUni)}
                   </Badge>
                 )}
-              </Table.Td>
-              <Table.Td ta="right" data-col="cv">
-                {n.format(row.stats.cv, 2)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              </>
+            ),
+          },
+          { key: 'cv', header: t('uniformization.columns.cv'), align: 'number', cell: (row) => n.format(row.stats.cv, 2) },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.categoria}
+        rowAttributes={(row) => ({ 'data-testid': 'uni-after-row', 'data-category': row.categoria })}
+      />
       <Text size="xs" c="dimmed" mt={4}>
         {t('uniformization.comparison.gainNote')}
       </Text>

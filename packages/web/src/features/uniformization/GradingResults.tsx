@@ -1,8 +1,9 @@
-import { Button, Progress, Stack, Table, Text } from '@mantine/core';
+import { Button, Progress, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import type { TotaisSelauto } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ReportTable } from '../../components/reports/ReportTable';
 import { useReportLanguage } from '../../components/reports/useReportLanguage';
 import { isoToMasked } from '../records/dates';
 import { NoticePanel } from '../records/NoticePanel';
@@ -77,63 +78,44 @@ function TotalsCard({ totals }: { totals: TotaisSelauto }) {
   const grams = (value: number | null) => (value === null ? '–' : n.format(value, 1));
   return (
     <ResultCard title={t('uniformization.totals.title')} description={t('uniformization.totals.description')}>
-      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" data-testid="uni-totals">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('uniformization.columns.category')}</Table.Th>
-            <Table.Th ta="right">{t('uniformization.columns.birds')}</Table.Th>
-            <Table.Th ta="right" visibleFrom="sm">
-              {t('uniformization.columns.totalWeight')}
-            </Table.Th>
-            <Table.Th ta="right">{t('uniformization.columns.mean')}</Table.Th>
-            <Table.Th ta="right">{t('uniformization.columns.percent')}</Table.Th>
-            <Table.Th w="22%" visibleFrom="sm">
-              {t('uniformization.columns.share')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {totals.categorias.map((categoria) => (
-            <Table.Tr key={categoria.box} data-testid="uni-totals-row" data-category={categoria.desc}>
-              <Table.Td>
+      <ReportTable
+        testId="uni-totals"
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        columns={[
+          {
+            key: 'categoria',
+            header: t('uniformization.columns.category'),
+            dataCol: false,
+            total: t('uniformization.totals.total'),
+            cell: (categoria) => (
+              <>
                 <CategoryName name={categoria.desc} />
+                {/* A phone has no share column: the bar goes under the name. */}
                 <Progress value={categoria.percent} color={categoryColor(categoria.desc)} size="sm" mt={4} hiddenFrom="sm" aria-hidden />
-              </Table.Td>
-              <Table.Td ta="right" data-col="aves">
-                {n.format(categoria.aves, 0)}
-              </Table.Td>
-              <Table.Td ta="right" visibleFrom="sm" data-col="peso_total">
-                {kg(categoria.peso_total)}
-              </Table.Td>
-              <Table.Td ta="right" data-col="pm">
-                {grams(categoria.pm)}
-              </Table.Td>
-              <Table.Td ta="right" data-col="percent">
-                {n.format(categoria.percent, 2)}
-              </Table.Td>
-              <Table.Td visibleFrom="sm">
-                <Progress value={categoria.percent} color={categoryColor(categoria.desc)} size="lg" radius="sm" aria-hidden />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr data-testid="uni-totals-total" fw={700}>
-            <Table.Td>{t('uniformization.totals.total')}</Table.Td>
-            <Table.Td ta="right" data-col="aves">
-              {n.format(totals.total.aves, 0)}
-            </Table.Td>
-            <Table.Td ta="right" visibleFrom="sm" data-col="peso_total">
-              {kg(totals.total.peso_total)}
-            </Table.Td>
-            <Table.Td ta="right" data-col="pm">
-              {grams(totals.total.pm)}
-            </Table.Td>
-            <Table.Td ta="right">{totals.total.aves > 0 ? n.format(100, 2) : ''}</Table.Td>
-            <Table.Td visibleFrom="sm" />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+              </>
+            ),
+          },
+          { key: 'aves', header: t('uniformization.columns.birds'), align: 'number', total: n.format(totals.total.aves, 0), cell: (categoria) => n.format(categoria.aves, 0) },
+          { key: 'peso_total', header: t('uniformization.columns.totalWeight'), align: 'number', wideOnly: true, total: kg(totals.total.peso_total), cell: (categoria) => kg(categoria.peso_total) },
+          { key: 'pm', header: t('uniformization.columns.mean'), align: 'number', total: grams(totals.total.pm), cell: (categoria) => grams(categoria.pm) },
+          { key: 'percent', header: t('uniformization.columns.percent'), align: 'number', total: totals.total.aves > 0 ? n.format(100, 2) : '', cell: (categoria) => n.format(categoria.percent, 2) },
+          {
+            key: 'share',
+            header: t('uniformization.columns.share'),
+            wideOnly: true,
+            width: '22%',
+            dataCol: false,
+            cell: (categoria) => <Progress value={categoria.percent} color={categoryColor(categoria.desc)} size="lg" radius="sm" aria-hidden />,
+          },
+        ]}
+        rows={totals.categorias}
+        rowKey={(categoria) => categoria.box}
+        rowAttributes={(categoria) => ({ 'data-testid': 'uni-totals-row', 'data-category': categoria.desc })}
+        totals={{ 'data-testid': 'uni-totals-total' }}
+      />
     </ResultCard>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { totaisSelauto, uniEstrutura } from '@portal/shared';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 import { useOwner } from '../records/owner';
 
 /** The calls of the uniformization screen: getuniestrutura and gettotaisselauto (spec section 7). */
@@ -12,7 +11,7 @@ export function useUniEstrutura() {
   const { prop, ready } = useOwner();
   return useQuery({
     queryKey: [KEY, 'estrutura', prop ?? 'self'],
-    queryFn: () => apiRequest('getuniestrutura', { query: { prop }, schema: uniEstrutura }),
+    queryFn: () => call('getuniestrutura', { query: { prop } }),
     enabled: ready,
   });
 }
@@ -25,7 +24,7 @@ export function useTotaisSelauto(id: number, loteId: number, ini: string, fim: s
   const { prop, ready } = useOwner();
   return useQuery({
     queryKey: [KEY, 'totais', prop ?? 'self', id, loteId, ini, fim],
-    queryFn: () => apiRequest('gettotaisselauto', { query: { prop, id, lote_id: loteId, ini, fim }, schema: totaisSelauto }),
+    queryFn: () => call('gettotaisselauto', { query: { prop, id, lote_id: loteId, ini, fim } }),
     enabled: ready,
   });
 }

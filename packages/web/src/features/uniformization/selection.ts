@@ -1,5 +1,5 @@
 import { GRADER_CATEGORIES, type Estatisticas, type TotaisSelauto, type UniEstrutura } from '@portal/shared';
-import { definedOnly, isoDate, positiveId } from '../reports/filters';
+import { definedOnly, isoDate, positiveId } from '../../components/reports/urlValues';
 
 /**
  * What the uniformization screen is looking at: a farm, one of its flocks, optionally a house of

@@ -1,0 +1,21 @@
+/** The weighings module's public face: the weight reports over stored weighings (pesagens). */
+export { weighingsModule } from './module.js';
+export { weighingsService, type WeighingsService } from './service.js';
+export { standardAt, type StandardCurve } from './standard.js';
+// The one ingestion path of weighings (devices and files): its service, rules and the types its callers hand over.
+export { ingestionService, type IngestionService } from './ingestion.js';
+export type { FileResolver } from './file-resolver.js';
+export { PESAGEM_FIELD_COLUMNS, pesagemFieldValues, type ImportTarget, type RowBatch } from './pesagens.repository.js';
+export {
+  IDADE_MAX,
+  PESO_MAX_DG,
+  readDate,
+  readTime,
+  SCORE_MAX,
+  TEXT_FIELDS,
+  textFault,
+  WeighingFault,
+  type DeviceRecord,
+  type PesagemFields,
+  type TextField,
+} from './validation.js';

@@ -1,0 +1,150 @@
+import type { RecordFamilyNames } from './spec.js';
+import type { CallName } from './types.js';
+
+/** What the OpenAPI document (/api/openapi.json) says of a call beyond its schemas. */
+export interface CallDoc {
+  /** The group the document lists the call under. */
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** What the file answer of a download call is. */
+  readonly download?: string;
+}
+
+/** The documents of a farm record's three calls, worded the same for every record. */
+function recordFamilyDocs<R extends string, G extends string, D extends string>(tag: string, names: RecordFamilyNames<R, G, D>) {
+  return {
+    [names.register]: { tag, summary: `Create (no id) or update (id) a ${tag} record` },
+    [names.get]: { tag, summary: `One ${tag} record (?id) or the list` },
+    [names.del]: { tag, summary: `Delete a ${tag} record` },
+  } as Record<R | G | D, CallDoc>;
+}
+
+const accounts = 'accounts';
+const permissions = 'permissions';
+const farms = 'farms';
+const keys = 'keys';
+const silos = 'silos';
+const standards = 'standards';
+const charts = 'charts';
+const devices = 'devices';
+const weighings = 'weighings';
+const live = 'live';
+const collectionPoints = 'collection points';
+const troughs = 'troughs';
+const dosing = 'dosing';
+
+/**
+ * Every call's words for the OpenAPI document. Kept apart from the table (table.ts), and built
+ * only when asked, because only the server asks: the browser's bundle leaves all of it out.
+ */
+export function callDocs(): { readonly [N in CallName]: CallDoc } {
+  return {
+    register: { tag: accounts, summary: 'Create an account' },
+    login: { tag: accounts, summary: 'Sign in; answers a bearer token' },
+    getuser: { tag: accounts, summary: 'The signed-in user' },
+    updateuser: { tag: accounts, summary: 'Change profile, e-mail or password' },
+    password_recover: { tag: accounts, summary: 'E-mail a one-time password recovery link' },
+    password_reset: { tag: accounts, summary: 'Set a new password with a recovery link token' },
+    setcookie: { tag: accounts, summary: "Set the session and anti-forgery cookies (loaded in a hidden frame after login by the portal's own pages)" },
+    logout: { tag: accounts, summary: 'End this session' },
+    getsessions: { tag: accounts, summary: 'My active sessions' },
+    delsession: { tag: accounts, summary: 'End one of my sessions' },
+
+    permissoes: { tag: permissions, summary: 'The access I gave to other users' },
+    proprietarios: { tag: permissions, summary: 'Owners whose data I may see, myself first' },
+    setpermissoes: { tag: permissions, summary: "Grant, change or remove (nivel 'nenhum') a user's access to my data" },
+
+    ...recordFamilyDocs(farms, { register: 'registernucleo', get: 'getnucleo', del: 'delnucleo' }),
+    updatenucleomanual: { tag: farms, summary: "Replace a farm's houses, sides and pens" },
+    ...recordFamilyDocs('integrations', { register: 'register_config_integracao', get: 'getintegracao_config', del: 'delintegracao' }),
+    ...recordFamilyDocs('mtech', { register: 'register_config_mtech', get: 'getmtech_config', del: 'delmtech' }),
+    ...recordFamilyDocs(keys, { register: 'registerchave', get: 'getchave', del: 'delchave' }),
+    getchavehist: { tag: keys, summary: 'Uses of my access keys (or of one), newest first' },
+    ...recordFamilyDocs(silos, { register: 'registersilo', get: 'getsilo', del: 'delsilo' }),
+    registersilomov: { tag: silos, summary: "Add a feed movement; answers the silo's movements" },
+    getsilomov: { tag: silos, summary: "A silo's movements, oldest first, with the running balance" },
+    delsilomov: { tag: silos, summary: 'Delete a feed movement' },
+    getsiloleituras: {
+      tag: silos,
+      summary: "A silo's balance over a period: its scale's readings, days (start, deliveries, consumption, end) and detected deliveries; without a scale, the days its movements give",
+    },
+    confirmentrega: { tag: silos, summary: "Confirm a delivery the silo's scale shows (records an 'entrada' movement) or dismiss it" },
+    ...recordFamilyDocs('fumigators', { register: 'registerfumigador', get: 'getfumigador', del: 'delfumigador' }),
+    ...recordFamilyDocs(collectionPoints, { register: 'registerpontocoleta', get: 'getpontocoleta', del: 'delpontocoleta' }),
+    ...recordFamilyDocs(standards, { register: 'registerpadrao', get: 'getpadrao', del: 'delpadrao' }),
+    getpadrao_presets: { tag: standards, summary: 'Published breed standards to start a standard from' },
+    ...recordFamilyDocs('flocks', { register: 'registerlote', get: 'getlote', del: 'dellote' }),
+    ...recordFamilyDocs(charts, { register: 'registergrafico', get: 'getgrafico', del: 'delgrafico' }),
+    getgraphdata: {
+      tag: charts,
+      summary: "A chart's data per day (di/df: days in the owner's timezone; without them, the chart's period); null on days without data",
+    },
+    setgraficopainel: { tag: charts, summary: 'Pins a chart to the dashboard (painel true) or unpins it' },
+
+    registerdevice: { tag: devices, summary: "Register a device (with `chave`: into the key owner's account); the answer carries its broker secret, once" },
+    updatedevice: { tag: devices, summary: 'Update a device (model and serial never change; renovar_credencial issues a new secret)' },
+    deldevice: { tag: devices, summary: 'Delete a device' },
+    getdevice: { tag: devices, summary: 'One device (?id) or the list, by model and serial' },
+    getdevice_conn: { tag: devices, summary: 'How a device connects: broker, login name, topics' },
+    getdevice_type: { tag: devices, summary: 'Every device model, its icon and whether it is live' },
+    getprotocolos: { tag: devices, summary: 'The protocols the portal speaks with devices' },
+
+    avesheader: { tag: weighings, summary: "What the weight report's filters offer (farms)" },
+    incubatorioheader: { tag: weighings, summary: "What the hatchery report's filters offer (hatcheries)" },
+    avespesos: { tag: weighings, summary: 'Weight report: date | flock | sex → category → side → box, with statistics and histograms' },
+    'v2/resumo': {
+      tag: weighings,
+      summary: 'Summary per flock, house, side and box; tipo=csv answers a file in the reader’s separator and number format',
+      download: 'The CSV file (tipo=csv)',
+    },
+    gettotaisselauto: {
+      tag: weighings,
+      summary: "A grader's birds, weight and statistics per category over a period (lote_id: one flock's), and of all its birds together",
+    },
+    getuniestrutura: { tag: weighings, summary: 'Farm → flock → house, with the graders on each farm' },
+    usrstats: { tag: weighings, summary: 'Dashboard tiles: counts and the latest weighing of each active flock' },
+    importacao: { tag: 'imports', summary: 'Import a CSV/TXT file of weighings (dry_run=true: preview only, nothing stored)' },
+
+    devupdt: {
+      tag: live,
+      summary: "Devices' online status: minutes since each one's last message (null: never); unknown or unreachable ones are left out",
+      description: "The body is the list of {modelo, serie} itself (the caller's own devices), or {prop, dispositivos} to ask about an owner's devices through a grant.",
+    },
+    getremotelist: { tag: live, summary: 'Live devices that can be watched remotely, graders first, with their status' },
+    getleituras: { tag: live, summary: "A device's recent live readings (this instance's) and its last stored weighings" },
+    getfotos: { tag: live, summary: "A device's days with pictures and the pictures of one day (default: the newest)" },
+
+    gethistoricopontocoleta: {
+      tag: collectionPoints,
+      summary: "A collection point's batches per collector and day (owner's timezone): counts, kg, pesoMedio and sex (section 9); empty days null",
+    },
+    gethistoricopontocoletagrafico: {
+      tag: collectionPoints,
+      summary: "Chart of a collection point's history: daily pesoMedio per collector (g), then the point's machos and femeas (aves)",
+    },
+    getracao: {
+      tag: 'feed',
+      summary: "A flock's feed per day over a period: per silo and house, cumulative, per bird, and feed conversion where it was weighed",
+    },
+    getcalhas: { tag: troughs, summary: 'Trough monitors (MCALHA, SAC) in reach, with the trough numbers each has sent' },
+    getgraph_calha: {
+      tag: troughs,
+      summary:
+        "A trough's rotation, motor, turns and feed presence over the days asked (default: today), with gaps, stoppages and a summary per day (owner's timezone)",
+    },
+    reldosagem: {
+      tag: dosing,
+      summary: "A fumigator's dosing per day (owner's timezone): events, ml, minutes, scheduled applications and those done; days without data null",
+    },
+    reldosagemdetalhe: { tag: dosing, summary: "One dosing event of a fumigator with its doser's readings (flow curve) and pictures count" },
+    getfumigacao: { tag: dosing, summary: "A fumigator's dosing events that started in the period, newest first" },
+    getfumigacaodetalhe: { tag: dosing, summary: "Chart of a fumigator's doser over the period: mean flow (ml/min) and day counter (ml) per step" },
+    getfotosdosagem: { tag: dosing, summary: "The doser's pictures from a minute before a dosing event to five minutes after it" },
+    registerdosagem: {
+      tag: dosing,
+      summary: 'Records a manual dosing event (no id) or annotates one (id): operator, notes, product; time and volume of manual events only',
+    },
+    deldosagem: { tag: dosing, summary: 'Deletes a manual dosing event' },
+  };
+}
