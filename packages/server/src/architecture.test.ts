@@ -60,6 +60,7 @@ function plantViolations(copyRoot: string): void {
   plant(copyRoot, `${server}/modules/beta/uses-alpha.ts`, "import { alphaRows } from '../alpha/index.js';\nexport const viaIndex = alphaRows();\n");
   plant(copyRoot, `${server}/planted/outside.ts`, "export { notes } from '../../../../../shared/notes.js';\n");
   plant(copyRoot, `${server}/planted/secret.ts`, "export const secret = 'server only';\n");
+  plant(copyRoot, `${server}/planted/link.ts`, "import { alphaRows } from '../modules/alpha/alpha.repository.js';\nexport const linked = alphaRows();\n");
 
   plant(copyRoot, `${web}/features/gamma/gamma.ts`, "import { delta } from '../delta/delta';\nexport const gamma = () => delta;\n");
   plant(copyRoot, `${web}/features/delta/delta.ts`, "import { gamma } from '../gamma/gamma';\nexport const delta = () => gamma;\n");
@@ -99,6 +100,7 @@ describe('import boundaries', () => {
         violations.some((violation) => violation.rule === rule && violation.from === from && violation.to === to);
       expect(found('module-internals', `${server}/modules/beta/reaches-in.ts`, `${server}/modules/alpha/alpha.repository.ts`)).toBe(true);
       expect(violations.filter((violation) => violation.from.startsWith(`${server}/modules/beta/uses-alpha.ts`))).toEqual([]);
+      expect(found('outside-module-internals', `${server}/planted/link.ts`, `${server}/modules/alpha/alpha.repository.ts`)).toBe(true);
       expect(violations).toContainEqual(expect.objectContaining({ rule: 'module-cycle', from: 'alpha, beta' }));
       expect(violations).toContainEqual(expect.objectContaining({ rule: 'feature-cycle', from: 'delta, gamma' }));
       expect(found('web-base-imports-feature', `${web}/components/PlantedWidget.ts`, `${web}/features/gamma/gamma.ts`)).toBe(true);

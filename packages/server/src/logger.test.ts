@@ -31,7 +31,7 @@ describe('the request log', () => {
   let base: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, LOG_LEVEL: 'info', OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'none') });
+    const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, LOG_LEVEL: 'info', OUTBOX_DIR: join(dir, 'outbox'), WEB_DIST_DIR: join(dir, 'none'), MQTT_PORT: '0' });
     const logger = createLogger(config, { write: (line: string) => void lines.push(JSON.parse(line)) });
     database = openDatabase(config.DATABASE_URL, logger);
     await migrateToLatest(database);
