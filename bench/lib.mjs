@@ -62,6 +62,7 @@ export async function startPortal(databaseUrl, dir, env = {}) {
   return {
     app,
     base,
+    config,
     database,
     /** Every connection closed before the database goes, so nothing is cut under the pool. */
     async close() {

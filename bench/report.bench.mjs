@@ -12,13 +12,10 @@
 import { request as httpRequest } from 'node:http';
 import SqliteDatabase from 'better-sqlite3';
 import { join } from 'node:path';
-import { usersRepository } from '../packages/server/dist/modules/accounts/users.repository.js';
-import { devicesRepository } from '../packages/server/dist/modules/devices/devices.repository.js';
-import { nucleosRepository } from '../packages/server/dist/modules/farms/nucleos.repository.js';
-import { lotesRepository } from '../packages/server/dist/modules/flocks/lotes.repository.js';
-import { padroesRepository } from '../packages/server/dist/modules/standards/padroes.repository.js';
+import { createEventBus } from '../packages/server/dist/events/index.js';
+import { createServices } from '../packages/server/dist/modules/services.js';
+import { weighingsService } from '../packages/server/dist/modules/weighings/index.js';
 import { pesagensRepository, REPORT_COLUMNS } from '../packages/server/dist/modules/weighings/pesagens.repository.js';
-import { weighingsService } from '../packages/server/dist/modules/weighings/service.js';
 import { machineLine, postJson, printTable, startPortal, withPostgresDatabase, withScratchDir } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 1_000_000);
@@ -158,7 +155,6 @@ async function bench(label, databaseUrl, dir) {
     const fillSeconds = await fill(database, databaseUrl, ownerId, farm.id, lote.id);
     console.error(`${label}: ${ROWS} weighings stored in ${fillSeconds.toFixed(1)} s`);
 
-    const db = database.db;
     const pesagens = pesagensRepository(database);
     const scope = { ownerId, actorId: ownerId, nivel: 'proprietario', nucleos: null };
 
@@ -168,13 +164,11 @@ async function bench(label, databaseUrl, dir) {
       if (count !== ROWS) throw new Error(`scan read ${count} rows`);
     };
     const reportPeak = { heap: 0, rows: 0 };
+    // The portal's own services (the composition root), with the weighings' rows sampled for the heap peak.
+    const services = createServices({ config: portal.config, database, clock: Date.now, log: portal.app.log, events: createEventBus(portal.app.log) });
     const measuredService = weighingsService({
+      ...services,
       pesagens: { ...pesagens, reportRows: (owner, filter) => sampled(pesagens.reportRows(owner, filter), reportPeak) },
-      nucleos: nucleosRepository(db),
-      lotes: lotesRepository(db),
-      padroes: padroesRepository(db),
-      devices: devicesRepository(db),
-      users: usersRepository(db),
       clock: Date.now,
     });
     let answer;
