@@ -1,19 +1,19 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/dialect.js';
+import { partitionUpkeep, type Database } from './db/dialect.js';
 import { mqttOverWebSocket } from './mqtt/broker.js';
 import { deviceGateway } from './mqtt/gateway.js';
+import { clusterTransport, instanceCluster } from './realtime/cluster.js';
 import { authenticate } from './http/auth.js';
 import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostHeader } from './http/errors.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeadersHook } from './http/security-headers.js';
 import { createLogger, redactUrl } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { createEventBus } from './events/index.js';
@@ -38,6 +38,7 @@ import { integrationsModule } from './modules/integrations/index.js';
 import { keysModule } from './modules/keys/index.js';
 import { liveModule } from './modules/live/index.js';
 import { troughsModule } from './modules/troughs/index.js';
+import { readingsModule } from './modules/readings/index.js';
 import { feedModule } from './modules/feed/index.js';
 import { permissionsModule } from './modules/permissions/index.js';
 import { createServices } from './modules/services.js';
@@ -91,7 +92,8 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
     transform: jsonSchemaTransform,
   });
 
-  await app.register(fastifyHelmet, securityHeaders(config));
+  // Helmet's headers, computed once (http/security-headers.ts).
+  app.addHook('onRequest', securityHeadersHook(config));
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
@@ -107,13 +109,28 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   // Built after the services, which never see it: what they tell it goes through events ('grants.changed', 'device.changed').
   const gateway = deviceGateway({ config, services, events, clock, log: app.log });
-  app.addHook('onReady', () => gateway.start());
-  app.addHook('onClose', () => gateway.stop());
+  // With several instances each device message is handled by one: live events and cache notices cross over (realtime/cluster.ts).
+  const cluster = instanceCluster({ transport: clusterTransport(config, app.log), gateway, events, log: app.log });
+  app.addHook('onReady', async () => {
+    await cluster.start();
+    await gateway.start();
+  });
+  app.addHook('onClose', async () => {
+    await gateway.stop();
+    await cluster.close();
+  });
   if (!config.MQTT_URL) await app.register(mqttOverWebSocket((stream, request, address) => gateway.handleConnection(stream, request, address)));
 
   // Heavy report calls run on a worker pool, so light calls and devices never wait behind them.
   const reports = reportRunner({ config, database, services, clock, log: app.log });
   app.addHook('onClose', () => reports.close());
+  // Device readings summed per minute and hour, and purged past each account's retention (one instance at a time).
+  app.addHook('onReady', async () => services.readingsJobs.start());
+  app.addHook('onClose', () => services.readingsJobs.stop());
+  // PostgreSQL's monthly partitions of weighings and readings: the coming months made at start and daily.
+  const partitions = partitionUpkeep(database, clock, app.log);
+  app.addHook('onReady', async () => partitions.start());
+  app.addHook('onClose', () => partitions.stop());
 
   const context: ModuleContext = {
     config,
@@ -153,6 +170,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(feedModule(context));
   await app.register(troughsModule(context));
   await app.register(dosingModule(context));
+  await app.register(readingsModule(context));
   // (modules: next feature modules here)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -73,6 +73,25 @@ describe('SECRET_KEY and DEMO', () => {
   });
 });
 
+describe('REDIS_URL and REDIS_PREFIX', () => {
+  it('leaves Redis unset by default, with the portal: prefix', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({}).REDIS_PREFIX).toBe('portal:');
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@cache:6379/2', REDIS_PREFIX: 'granja-a:' })).toMatchObject({ REDIS_URL: 'redis://:pw@cache:6379/2', REDIS_PREFIX: 'granja-a:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380' }).REDIS_URL).toBe('rediss://cache.example:6380');
+  });
+
+  it('names REDIS_URL without writing it (it may carry a password)', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://:secret@cache' })).toThrow(/REDIS_URL=\(hidden, \d+ characters\): must be redis:/);
+    expect(() => loadConfig({ REDIS_URL: 'http://:secret@cache' })).not.toThrow(/secret/);
+  });
+
+  it('names a REDIS_PREFIX with spaces or wildcards', () => {
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX="a b"/);
+    expect(() => loadConfig({ REDIS_PREFIX: 'portal*' })).toThrow(/REDIS_PREFIX=/);
+  });
+});
+
 describe('main', () => {
   // Runs the built server (npm test builds before testing), as `npm start` does.
   it('stops at start with a message naming the wrong variable', async () => {

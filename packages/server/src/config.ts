@@ -50,6 +50,31 @@ const envSchema = z.object({
    * from this machine (loopback, not through a proxy) are answered.
    */
   MQTT_HOOK_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * With MQTT_URL: the shared-subscription group the instances read device messages through
+   * ($share/<group>/portal/+/+/dados), so each message is handled by one instance of the group.
+   * Two portals on one broker (production and a test) need different groups, or they take each
+   * other's messages.
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, _ or -')
+    .default('portal'),
+  /**
+   * Redis (redis://[:password@]host:6379[/db] or rediss://…) shared by several instances. With
+   * MQTT_URL it carries the live events between instances (src/realtime/cluster.ts; without it they
+   * go through PostgreSQL LISTEN/NOTIFY). Without MQTT_URL the embedded brokers also cluster over it
+   * (mqtt/broker-cluster.ts). Unset: one instance, everything in-process.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be redis://… or rediss://…')
+    .optional(),
+  /** Start of every Redis key and channel the portal uses, so several deployments share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
+    .default('portal:'),
   /** Runs the simulated devices of the demo account in the server (npm start); 0 turns it off. */
   SIMULATOR: flag('1'),
   /** How many times faster than real time the simulated flocks grow (readings and records keep the real clock). */
@@ -64,6 +89,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: integer(1, 365).default(30),
+  /**
+   * How long an instance reuses a session it read (with its user) before reading it again; 0: every
+   * call reads it. A session ended on this instance is refused at once; one ended on another instance
+   * is refused here once the cluster channel (realtime/cluster.ts) brings 'sessions.changed', and
+   * within this time at the latest.
+   */
+  SESSION_CACHE_SECONDS: integer(0, 60).default(5),
   PASSWORD_RESET_TTL_MINUTES: integer(5, 24 * 60).default(60),
   /** Failed logins for one e-mail (or ten times as many for one address) before a pause. */
   LOGIN_MAX_FAILURES: integer(1, 1000).default(5),
@@ -99,7 +131,8 @@ export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
-const HIDDEN_VARIABLES = new Set(['SECRET_KEY', 'MQTT_HOOK_KEY']);
+// REDIS_URL may carry Redis' password.
+const HIDDEN_VARIABLES = new Set(['SECRET_KEY', 'MQTT_HOOK_KEY', 'REDIS_URL']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as shells and .env files often leave them.

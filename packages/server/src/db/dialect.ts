@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type ColumnDefinitionBuilder, type Compilable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type ColumnDefinitionBuilder, type Compilable, type Expression, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { convertToPartitioned } from './partition-conversion.js';
+import { postgresNotifyChannel, type NotifyChannel, type NotifyLog } from './notify.js';
+import { dropMonthsBefore, ensureMonths, missingMonths, monthsBetween, monthsOfValues, partitionKeyOf, upkeep, type PartitionValue, type Upkeep } from './partitions.js';
 import type { Tables } from './tables.js';
 
 /**
@@ -39,6 +42,14 @@ export function sqliteFileOf(url: string): string | undefined {
 /** True when several portal instances may use the database at once: PostgreSQL; a SQLite file has one. */
 export function maySeveralInstancesShare(url: string): boolean {
   return dialectOf(url) === 'postgres';
+}
+
+/**
+ * Where instances sharing this database tell each other things (realtime/cluster.ts): PostgreSQL's
+ * LISTEN/NOTIFY on a connection of its own (db/notify.ts); undefined for SQLite, which one instance uses alone.
+ */
+export function notifyChannelFor(url: string, channel: string, log: NotifyLog): NotifyChannel | undefined {
+  return maySeveralInstancesShare(url) ? postgresNotifyChannel(url, channel, log) : undefined;
 }
 
 /**
@@ -135,6 +146,9 @@ function openPostgres(url: string, log: DatabaseLog, maxConnections: number): Da
     query_timeout: QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
+    // Short reads of many rows (the fleet bench) pass the JIT's cost threshold and spend 0.2–0.3 s
+    // compiling for a 20 ms query: the portal's statements never gain from it.
+    options: '-c jit=off',
     // Timestamps are epoch milliseconds in BIGINT columns: read them as numbers, like SQLite does.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -275,6 +289,29 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * True when PostgreSQL ended a transaction to break a deadlock or a serialization conflict: the
+ * transaction may simply run again. SQLite runs one writer at a time and never answers this.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = String((error as { code: unknown }).code);
+  return code === '40P01' || code === '40001';
+}
+
+/**
+ * The smaller of two values, a NULL counting as absent (the other is answered): PostgreSQL's
+ * least(); SQLite's scalar min() answers NULL when either is NULL, hence the coalesce.
+ */
+export function leastOf(dialect: DialectName, a: Expression<unknown>, b: Expression<unknown>): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql`least(${a}, ${b})` : sql`coalesce(min(${a}, ${b}), ${a}, ${b})`;
+}
+
+/** The larger of two values, a NULL counting as absent (see leastOf). */
+export function greatestOf(dialect: DialectName, a: Expression<unknown>, b: Expression<unknown>): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql`greatest(${a}, ${b})` : sql`coalesce(max(${a}, ${b}), ${a}, ${b})`;
+}
+
+/**
  * Holds the rows `query` selects until the transaction it runs in ends, so two transactions that
  * change them run one after the other: SELECT … FOR UPDATE on PostgreSQL. SQLite needs no lock:
  * it runs one write transaction at a time, and Kysely's one connection one transaction at a time.
@@ -338,18 +375,18 @@ const BULK_SQLITE_ROWS_PER_STATEMENT = 100;
 /** Prepared statements per connection, by table, columns and row count (the last one of a batch is shorter). */
 const bulkStatements = new WeakMap<SqliteDatabase.Database, Map<string, SqliteDatabase.Statement>>();
 
-function bulkStatement(connection: SqliteDatabase.Database, table: string, columns: readonly BulkColumn[], count: number): SqliteDatabase.Statement {
+function bulkStatement(connection: SqliteDatabase.Database, table: string, columns: readonly BulkColumn[], count: number, onConflict: string): SqliteDatabase.Statement {
   let cache = bulkStatements.get(connection);
   if (!cache) {
     cache = new Map();
     bulkStatements.set(connection, cache);
   }
   const names = columns.map((column) => column.name).join(',');
-  const key = `${table}(${names})×${count}`;
+  const key = `${table}(${names})×${count} ${onConflict}`;
   let prepared = cache.get(key);
   if (!prepared) {
     const row = `(${columns.map(() => '?').join(',')})`;
-    prepared = connection.prepare(`insert into ${table} (${names}) values ${Array(count).fill(row).join(',')} on conflict do nothing`);
+    prepared = connection.prepare(`insert into ${table} (${names}) values ${Array(count).fill(row).join(',')} ${onConflict}`);
     cache.set(key, prepared);
   }
   return prepared;
@@ -357,12 +394,20 @@ function bulkStatement(connection: SqliteDatabase.Database, table: string, colum
 
 /**
  * Writes many rows (each the values of `columns`, in order) into `table` inside the transaction
- * `trx`, skipping rows a unique key already holds (on conflict do nothing): the demo's weeks of
- * readings. SQLite: prepared multi-row INSERTs on Kysely's own connection (they join its open
- * transaction), no query building per row; PostgreSQL: one INSERT … SELECT FROM unnest(arrays),
- * an array per column, whatever the number of rows.
+ * `trx`, skipping rows a unique key already holds (on conflict do nothing), or as `onConflict`
+ * (a constant ON CONFLICT clause, the same on both databases) says: the demo's weeks of readings,
+ * the daily aggregates' bands and scores. SQLite: prepared multi-row INSERTs on Kysely's own
+ * connection (they join its open transaction), no query building per row; PostgreSQL: one
+ * INSERT … SELECT FROM unnest(arrays), an array per column, whatever the number of rows.
  */
-export async function bulkInsert(database: Database, trx: Transaction<Tables>, table: string, columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]): Promise<void> {
+export async function bulkInsert(
+  database: Database,
+  trx: Transaction<Tables>,
+  table: string,
+  columns: readonly BulkColumn[],
+  rows: readonly (readonly unknown[])[],
+  onConflict = 'on conflict do nothing',
+): Promise<void> {
   if (rows.length === 0) return;
   if (database.dialect === 'sqlite') {
     const connection = database.sqlite!;
@@ -371,7 +416,7 @@ export async function bulkInsert(database: Database, trx: Transaction<Tables>, t
       const end = Math.min(rows.length, start + BULK_SQLITE_ROWS_PER_STATEMENT);
       params.length = 0;
       for (let index = start; index < end; index += 1) params.push(...rows[index]!);
-      bulkStatement(connection, table, columns, end - start).run(params);
+      bulkStatement(connection, table, columns, end - start, onConflict).run(params);
     }
     return;
   }
@@ -380,7 +425,7 @@ export async function bulkInsert(database: Database, trx: Transaction<Tables>, t
   await sql`
     insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column.name)))})
     select ${sql.join(names)} from unnest(${sql.join(arrays)}) as t(${sql.join(names)})
-    on conflict do nothing
+    ${sql.raw(onConflict)}
   `.execute(trx);
 }
 
@@ -391,10 +436,100 @@ export async function bulkInsert(database: Database, trx: Transaction<Tables>, t
  * One device reading, or the demo's weeks of them.
  */
 export async function bulkWrite(database: Database, table: string, columns: readonly BulkColumn[], rows: readonly object[]): Promise<void> {
+  const key = partitionKeyOf(table);
+  if (key !== undefined) await ensurePartitionsFor(database, table, rows.map((row) => (row as Record<string, PartitionValue>)[key]!));
   const size = BULK_TRANSACTION_ROWS[database.dialect];
   for (let start = 0; start < rows.length; start += size) {
     if (start > 0) await eventLoopTurn();
     const values = rows.slice(start, start + size).map((row) => columns.map((column) => (row as Record<string, unknown>)[column.name] ?? null));
     await database.db.transaction().execute((trx) => bulkInsert(database, trx, table, columns, values));
+  }
+}
+
+/*
+ * PostgreSQL cuts weighings and device readings into monthly partitions (db/partitions.ts,
+ * docs/decisions/0007-postgres-partitioning.md); SQLite keeps plain tables and all of this does
+ * nothing there. Months are made before rows of them are written, outside the writing
+ * transaction (making one waits for open writes to the tables its foreign keys point at).
+ */
+const cutIntoMonths = (database: Database) => database.dialect === 'postgres';
+
+/** Makes `table`'s months from `from` to `to` (days 'YYYY-MM-DD' or epoch ms) that do not exist yet. */
+export async function ensurePartitions(database: Database, table: string, from: PartitionValue, to: PartitionValue): Promise<void> {
+  if (cutIntoMonths(database)) await ensureMonths(database.db, table, monthsBetween(from, to));
+}
+
+/** Makes the months some values fall in (a file's days, scattered over years); a known month costs no query. */
+export async function ensurePartitionsFor(database: Database, table: string, values: Iterable<PartitionValue>): Promise<void> {
+  if (cutIntoMonths(database)) await ensureMonths(database.db, table, monthsOfValues(values));
+}
+
+/** True when some of `values` fall in a month with no partition yet (never on SQLite). */
+export async function partitionsMissingFor(database: Database, table: string, values: Iterable<PartitionValue>): Promise<boolean> {
+  return cutIntoMonths(database) && (await missingMonths(database.db, table, monthsOfValues(values))).length > 0;
+}
+
+/**
+ * Drops `table`'s months that end at or before `boundary` (a day or epoch ms) without holding up
+ * its readers and writers (DETACH … CONCURRENTLY, then DROP); answers the partitions dropped,
+ * none on SQLite, where the caller deletes the rows.
+ */
+export async function dropPartitionsBefore(database: Database, table: string, boundary: PartitionValue): Promise<string[]> {
+  return cutIntoMonths(database) ? dropMonthsBefore(database.db, table, boundary) : [];
+}
+
+/** Migration 0011: cuts `tables` into months (PostgreSQL), keeping rows, ids, keys and indexes. */
+export async function partitionTables(dialect: DialectName, db: Kysely<any>, tables: readonly string[], now = Date.now()): Promise<void> {
+  if (dialect !== 'postgres') return;
+  for (const table of tables) await convertToPartitioned(db, table, now);
+}
+
+/** Keeps the coming months made (at start, then daily); nothing to do on SQLite. */
+export function partitionUpkeep(database: Database, clock: () => number, log: DatabaseLog): Upkeep {
+  return cutIntoMonths(database) ? upkeep(database.db, clock, log) : { start: () => undefined, stop: async () => undefined };
+}
+
+/**
+ * The unique key a device's weighing is stored once by (the ON CONFLICT target): PostgreSQL's
+ * partitioned pesagens holds its partition key in every unique key, SQLite the bare (device, seq).
+ * A record a device re-sends carries the same day, so both find it.
+ */
+export function deviceWeighingKey(database: Database): readonly ('device_id' | 'seq' | 'data')[] {
+  return cutIntoMonths(database) ? ['device_id', 'seq', 'data'] : ['device_id', 'seq'];
+}
+
+/** Jobs of this process running now, by name (SQLite: one portal per file, so this is every instance). */
+const runningJobs = new WeakMap<Database, Set<string>>();
+
+/**
+ * Runs `work` unless another run of the job `name` is going on: answers false without running it
+ * then. PostgreSQL, where several instances share the database: a session advisory lock, held on
+ * one pooled connection for the run (the work's own queries use the others) and released when it
+ * ends, or with the connection if the instance dies. SQLite: one portal per file, so a run of
+ * this process is the only one to wait for.
+ */
+export async function runExclusive(database: Database, name: string, work: () => Promise<void>): Promise<boolean> {
+  let running = runningJobs.get(database);
+  if (!running) runningJobs.set(database, (running = new Set()));
+  if (running.has(name)) return false;
+  running.add(name);
+  try {
+    if (database.dialect !== 'postgres') {
+      await work();
+      return true;
+    }
+    return await database.db.connection().execute(async (connection) => {
+      const lock = sql`hashtext('portal jobs'), hashtext(${name})`;
+      const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_lock(${lock}) as held`.execute(connection);
+      if (!rows[0]?.held) return false;
+      try {
+        await work();
+        return true;
+      } finally {
+        await sql`select pg_advisory_unlock(${lock})`.execute(connection);
+      }
+    });
+  } finally {
+    running.delete(name);
   }
 }

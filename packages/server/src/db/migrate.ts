@@ -8,6 +8,9 @@ import { feedReports } from './migrations/0005_feed_reports.js';
 import { fotoRequests } from './migrations/0006_foto_requests.js';
 import { importStaging } from './migrations/0007_import_staging.js';
 import { numberFormat } from './migrations/0008_number_format.js';
+import { dailyAggregates } from './migrations/0009_daily_aggregates.js';
+import { readingsRetention } from './migrations/0010_readings_retention.js';
+import { partitions } from './migrations/0011_partitions.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -20,6 +23,9 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0006_foto_requests': fotoRequests(database.dialect),
     '0007_import_staging': importStaging(database.dialect),
     '0008_number_format': numberFormat(),
+    '0009_daily_aggregates': dailyAggregates(database.dialect),
+    '0010_readings_retention': readingsRetention(),
+    '0011_partitions': partitions(database.dialect),
   };
 }
 
@@ -38,4 +44,10 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw new Error(`Database migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Runs the migrations up to and including `name` (tests of a migration on rows stored before it). */
+export async function migrateTo(database: Database, name: string): Promise<void> {
+  const { error } = await migratorFor(database).migrateTo(name);
+  if (error) throw new Error(`Database migration to ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }

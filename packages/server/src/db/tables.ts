@@ -284,6 +284,50 @@ export interface PesagensTable {
   device_id: number | null;
   seq: number | null;
   created_at: number;
+  /** The daily aggregate row (pesagens_dia) the weighing is counted in; set when it is stored (migration 0009). */
+  dia_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/**
+ * A day's weighings of one (owner, farm, flock, day, house, side, box, sex, scale), kept at write
+ * (migration 0009, weighings/pesagens-dia.repository.ts): count, Σ, Σ², min, max (dg) and youngest age.
+ */
+export interface PesagensDiaTable {
+  id: Generated<number>;
+  owner_id: number;
+  nucleo_id: number;
+  lote_id: number | null;
+  /** lote_id, 0 for none: the unique key's flock (a NULL never conflicts). */
+  lote_chave: number;
+  data: string;
+  aviario: string;
+  lado: string;
+  box: string;
+  sexo: string;
+  serie_balanca: string;
+  aves: number;
+  soma_dg: number;
+  /** Σ peso_dg². */
+  quadrados_dg: number;
+  menor_dg: number;
+  maior_dg: number;
+  /** The youngest idade_lote the day's weighings carry; null when none carries one. */
+  idade_min: number | null;
+  updated_at: number;
+}
+
+/** Birds of a day row per 10 g band (faixa = floor(peso_dg / 100)). */
+export interface PesagensDiaFaixasTable {
+  dia_id: number;
+  faixa: number;
+  aves: number;
+}
+
+/** Birds of a day row per score (weighings without a score are not counted here). */
+export interface PesagensDiaScoresTable {
+  dia_id: number;
+  score: number;
+  aves: number;
 }
 
 /** A stored file import; the hash makes a second import of the same file a no-op. */
@@ -381,6 +425,75 @@ export interface ColetasTable extends DeviceReadingRow {
   peso_total_dg: number;
 }
 
+/** An account's retention of raw device readings (migration 0010); no row: the default (90 days). */
+export interface LeiturasRetencaoTable {
+  owner_id: number;
+  dias: number;
+  updated_at: number;
+}
+
+/** Per raw reading table, up to where its minutes and hours are summed (migration 0010). */
+export interface LeiturasAgregacaoTable {
+  tabela: string;
+  minutos_ate: number;
+  horas_ate: number;
+  updated_at: number;
+}
+
+/**
+ * What every summary row of device readings holds (migration 0010): one per series (device, and
+ * trough) and minute or hour starting at `inicio`; `n` readings, the first and last at these times.
+ */
+interface ReadingSummaryRow {
+  owner_id: number;
+  device_id: number;
+  inicio: number;
+  n: number;
+  primeiro_em: number;
+  ultimo_em: number;
+}
+
+export interface SiloLeiturasResumoTable extends ReadingSummaryRow {
+  /** The first reading of the second half of the minute or hour; null when it has none. */
+  meio_em: number | null;
+  peso_soma: number;
+  peso_min: number;
+  peso_max: number;
+  peso_primeiro: number;
+  peso_meio: number | null;
+  peso_ultimo: number;
+}
+
+export interface CalhaLeiturasResumoTable extends ReadingSummaryRow {
+  idcalha: number;
+  ligada_n: number;
+  rpm_soma: number;
+  /** rpm_dec summed over the readings with the motor on, and their highest (null: never on). */
+  rpm_soma_ligada: number;
+  rpm_max_ligada: number | null;
+  voltas_max: number;
+  voltas_ultimo: number;
+  /** Readings with a feed sensor, and how many of them sensed feed. */
+  presenca_n: number;
+  presenca_soma: number;
+}
+
+export interface DoseLeiturasResumoTable extends ReadingSummaryRow {
+  volume_soma: number;
+  volume_max: number;
+  vazao_soma: number;
+  ligada_n: number;
+  volume_ultimo: number;
+  vazao_ultimo: number;
+  ligada_ultimo: number;
+}
+
+export interface ColetasResumoTable extends ReadingSummaryRow {
+  machos: number;
+  femeas: number;
+  peso_total_dg: number;
+}
+
 export interface DosagensTable {
   id: Generated<number>;
   owner_id: number;
@@ -438,12 +551,25 @@ export interface Tables {
   importacao_linhas: ImportacaoLinhasTable;
   importacao_criados: ImportacaoCriadosTable;
   pesagens: PesagensTable;
+  pesagens_dia: PesagensDiaTable;
+  pesagens_dia_faixas: PesagensDiaFaixasTable;
+  pesagens_dia_scores: PesagensDiaScoresTable;
   device_fotos: DeviceFotosTable;
   device_foto_pedidos: DeviceFotoPedidosTable;
   silo_leituras: SiloLeiturasTable;
   calha_leituras: CalhaLeiturasTable;
   dose_leituras: DoseLeiturasTable;
   coletas: ColetasTable;
+  leituras_retencao: LeiturasRetencaoTable;
+  leituras_agregacao: LeiturasAgregacaoTable;
+  silo_leituras_min: SiloLeiturasResumoTable;
+  silo_leituras_hora: SiloLeiturasResumoTable;
+  calha_leituras_min: CalhaLeiturasResumoTable;
+  calha_leituras_hora: CalhaLeiturasResumoTable;
+  dose_leituras_min: DoseLeiturasResumoTable;
+  dose_leituras_hora: DoseLeiturasResumoTable;
+  coletas_min: ColetasResumoTable;
+  coletas_hora: ColetasResumoTable;
   dosagens: DosagensTable;
   silo_entregas: SiloEntregasTable;
 }

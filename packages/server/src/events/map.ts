@@ -37,6 +37,13 @@ export interface AppEvents {
         importacaoId: number;
         rows: number;
       };
+  /**
+   * modules/accounts: a session ended (logout, delsession: `sessionId`) or all of a user's did or
+   * their user's record changed (new password, recovery, updateuser: `sessionId` null). The accounts
+   * service's session cache forgets its copies; a relay to the other instances, where one exists,
+   * carries it there too (else their copies last at most SESSION_CACHE_SECONDS).
+   */
+  'sessions.changed': { userId: number; sessionId: number | null };
   /** modules/permissions: a grantee's grant changed; the MQTT gateway tells every instance, so live sockets drop what it no longer covers. */
   'grants.changed': { granteeId: number };
   /** modules/devices: a device's record changed or was deleted; the MQTT gateway forgets its cached copy. */

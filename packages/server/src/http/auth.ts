@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@portal/shared';
+import { CSRF_COOKIE, CSRF_HEADER, type User } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { AccountsService } from '../modules/accounts/index.js';
@@ -11,6 +11,8 @@ export interface RequestAuth {
   userId: number;
   sessionId: number;
   token: string;
+  /** The caller's public record, read with the session (as fresh as SESSION_CACHE_SECONDS). */
+  user: User;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,13 @@ function credentials(request: FastifyRequest): { token: string; viaCookie: boole
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
 
+/** Whether a cookie-authenticated write carries the session's anti-forgery token (double submit). */
+function csrfValid(request: FastifyRequest, csrfHash: string | null): boolean {
+  const header = request.headers[CSRF_HEADER.toLowerCase()];
+  const cookie = request.cookies[CSRF_COOKIE];
+  return typeof header === 'string' && cookie !== undefined && csrfHash !== null && sameText(header, cookie) && sameText(hashToken(header), csrfHash);
+}
+
 /**
  * onRequest hook of every call that needs an account. A cookie-authenticated write must also
  * carry the anti-forgery cookie's value in a header (double submit, checked against the session).
@@ -46,20 +55,15 @@ export function authenticate(accounts: AccountsService) {
   return async function requireAccount(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const given = credentials(request);
     if (!given) throw new AppError('UNAUTHENTICATED');
-    const session = await accounts.authenticate(given.token);
+    let session = await accounts.authenticate(given.token);
     if (!session) throw new AppError('UNAUTHENTICATED');
-    if (given.viaCookie && !SAFE_METHODS.has(request.method)) {
-      const header = request.headers[CSRF_HEADER.toLowerCase()];
-      const cookie = request.cookies[CSRF_COOKIE];
-      const valid =
-        typeof header === 'string' &&
-        cookie !== undefined &&
-        session.csrf_hash !== null &&
-        sameText(header, cookie) &&
-        sameText(hashToken(header), session.csrf_hash);
-      if (!valid) throw new AppError('CSRF_TOKEN_INVALID');
+    if (given.viaCookie && !SAFE_METHODS.has(request.method) && !csrfValid(request, session.csrf_hash)) {
+      // The copy may predate a setcookie served by another instance: refuse only on the database's word.
+      session = await accounts.authenticate(given.token, { fresh: true });
+      if (!session) throw new AppError('UNAUTHENTICATED');
+      if (!csrfValid(request, session.csrf_hash)) throw new AppError('CSRF_TOKEN_INVALID');
     }
-    request.auth = { userId: session.user_id, sessionId: session.id, token: given.token };
+    request.auth = { userId: session.user_id, sessionId: session.id, token: given.token, user: session.user };
   };
 }
 

@@ -150,6 +150,9 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
       path: `/api/getracao?${new URLSearchParams({ id: String(r.lote.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
     })),
     'GET /api/getcalhas': readAll(get('getcalhas')),
+    // The retention names no record: without prop the caller reads (sets) its own; a read grant never sets it.
+    'GET /api/getretencao': readAll(get('getretencao')),
+    'POST /api/setretencao': { write: true, attempt: post('setretencao', { leituras_dias: 45 }), namesNoRecord: true },
     'GET /api/getgraph_calha': read((prop) => ({
       method: 'GET',
       path: `/api/getgraph_calha?${new URLSearchParams({ id: String(r.calha.id), idcalha: '1', di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
@@ -176,7 +179,7 @@ describeEachDialect('access control of every call', (portal) => {
   let before: string;
 
   const snapshot = async () => {
-    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config'];
+    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config', 'getretencao'];
     const answers = await Promise.all(lists.map((call) => portal().request('GET', `/api/${call}`, { token: owner.token })));
     const movements = await portal().request('GET', `/api/getsilomov?id=${records.silo.id}`, { token: owner.token });
     return JSON.stringify([...answers.map((answer) => answer.body), movements.body]);

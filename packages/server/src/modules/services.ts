@@ -55,7 +55,12 @@ import { loadPresets } from './standards/presets.js';
 import { standardsService } from './standards/service.js';
 import { troughsService } from './troughs/service.js';
 import { troughsRepository } from './troughs/troughs.repository.js';
+import { readingsMaintenance } from './readings/maintenance.js';
+import { retentionRepository } from './readings/retention.repository.js';
+import { retentionService } from './readings/retention.service.js';
 import { readingsService } from './readings/service.js';
+import { dailyQueries } from './weighings/daily.queries.js';
+import { pesagensDiaRepository } from './weighings/pesagens-dia.repository.js';
 import { pesagensRepository } from './weighings/pesagens.repository.js';
 import { weighingsService } from './weighings/service.js';
 import { ingestionService } from './weighings/ingestion.js';
@@ -96,6 +101,7 @@ export function createServices(source: ServiceSource) {
     mailer: source.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR, log }),
     clock,
     log,
+    events,
   });
 
   const grants = grantsRepository(db);
@@ -112,9 +118,9 @@ export function createServices(source: ServiceSource) {
   const live = liveService({ live: liveRepository(db), fotos: fotosRepository(db), access: deviceAccess(scopes), accounts, clock });
 
   const pesagens = pesagensRepository(database);
-  const weighings = weighingsService({ pesagens, farms, flocks, standards, devices, accounts, clock });
+  const weighings = weighingsService({ pesagens, daily: dailyQueries(database), farms, flocks, standards, devices, accounts, clock });
   // The one way weighings are stored, from devices (the MQTT gateway) and files (imports).
-  const ingestion = ingestionService({ pesagens, farms, flocks, events });
+  const ingestion = ingestionService({ pesagens, dias: pesagensDiaRepository(database), farms, flocks, events, log });
   const imports = importsService({ importacoes: importacoesRepository(database), ingestion, accounts, clock, log });
 
   const silosRows = silosRepository(database);
@@ -134,6 +140,10 @@ export function createServices(source: ServiceSource) {
     series: { SILO: siloReadings.series, CALHA: troughs.series, DOSE: dosing.series, COLETA: collectionHistory.series },
     events,
   });
+  // How long they are kept: the owner's setting, and the periodic summing and purge app.ts starts.
+  const retentionRows = retentionRepository(db);
+  const retention = retentionService({ retention: retentionRows, clock });
+  const readingsJobs = readingsMaintenance({ database, tables: readings.maintenance(), retention: retentionRows, clock, log });
   // A doser's stored reading moves its dosing events on (the live path; the demo's history derives them itself).
   events.on('readings.stored', (stored) => dosing.followReading(stored));
 
@@ -171,6 +181,9 @@ export function createServices(source: ServiceSource) {
     troughs,
     dosing,
     readings,
+    retention,
+    /** The periodic summing and purge of device readings (started by app.ts, driven directly by tests). */
+    readingsJobs,
     charts,
     graphData,
     integrations,

@@ -10,6 +10,9 @@ import type { DevicesService, VerifiedDevice } from '../modules/devices/index.js
 import { deviceMay, isOwnClientId, sameText } from './access.js';
 import { ConfigError } from '../config.js';
 import { logLimiter } from './log-limiter.js';
+import { connectBrokerCluster, type BrokerClusterOptions } from './broker-cluster.js';
+import { connackFirst } from './connack-first.js';
+import { inProcessLink, type InProcessLink } from './in-process.js';
 import { GuardedConnection, PacketRefused, PendingLogins, type PacketLimits } from './packet-guard.js';
 
 /** Who a connection logged in as: the portal's own gateway client, or a registered device. */
@@ -41,6 +44,8 @@ export interface EmbeddedBroker {
   readonly port: number;
   /** The per-process login of the gateway's own client. */
   readonly internal: { username: string; password: string };
+  /** The gateway's in-process way in (in-process.ts): no loopback client. */
+  readonly local: InProcessLink;
   /** Hands a connection (MQTT over WebSocket) from `address` to the broker. */
   handle(stream: Duplex, address: string, request?: IncomingMessage): void;
   /** Closes the connections of a device (it sent a forged identity); it may log in again. */
@@ -57,8 +62,17 @@ function refusal(message: string, returnCode = BAD_LOGIN): AuthenticateError {
  * their credential (modules/devices/credentials.ts), publish only on their own data topic and
  * subscribe only to their own command topic; the gateway's client logs in with a random login.
  */
-export async function startEmbeddedBroker(deps: { port: number; devices: Pick<DevicesService, 'verifyDeviceCredential'>; log: FastifyBaseLogger }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(deps: {
+  port: number;
+  devices: Pick<DevicesService, 'verifyDeviceCredential'>;
+  log: FastifyBaseLogger;
+  /** REDIS_URL set: this broker is one of the instances' cluster (broker-cluster.ts). */
+  cluster?: BrokerClusterOptions;
+}): Promise<EmbeddedBroker> {
   const { devices, log } = deps;
+  // --- cluster over Redis (CLUSTER-BROKER): messages and sessions shared with the other instances ---
+  const cluster = deps.cluster ? await connectBrokerCluster(deps.cluster, log) : null;
+  // --- end cluster ---
   const internal = { username: `$portal-${randomBytes(6).toString('hex')}`, password: randomBytes(24).toString('base64url') };
   const identities = new WeakMap<Client, Identity>();
   const deviceClients = new Set<Client>();
@@ -73,11 +87,15 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
     if (conn instanceof GuardedConnection) conn.loggedIn();
   }
 
+  // A restored persistent session gets its messages only after its CONNACK (connack-first.ts).
+  const ordering = connackFirst();
   const aedes = new Aedes({
     // aedes' default of 100 deliveries in flight queues the rest in an array it shifts one by one:
     // at thousands of readings a second that copying took half the server's time (docs/benchmarks.md).
     concurrency: 10_000,
     connectTimeout: CONNECT_TIMEOUT_MS,
+    ...(cluster ? { mq: cluster.mq, persistence: cluster.persistence } : {}),
+    preConnect: ordering.preConnect,
     authenticate(client, username, password, done) {
       const user = username ?? '';
       const secret = password?.toString('utf8') ?? '';
@@ -114,7 +132,12 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
       // client is null for what the broker publishes itself ($SYS heartbeats).
       const identity = client ? identities.get(client) : { kind: 'gateway' as const };
       if (identity?.kind === 'gateway') return done(null);
-      if (identity?.kind === 'device' && deviceMay(identity.device, 'publish', packet.topic)) return done(null);
+      if (identity?.kind === 'device' && deviceMay(identity.device, 'publish', packet.topic)) {
+        // Nobody reads a device's message later: a retained one would be kept (in Redis when
+        // clustered, an IMAGEM up to 384 KiB per device) and handed again to every gateway that subscribes.
+        packet.retain = false;
+        return done(null);
+      }
       limitedLog.warn(describe(identity) ?? String(client?.id), { clientId: client?.id, device: describe(identity), topic: packet.topic }, 'mqtt: publish refused');
       done(new Error('publish not authorized'));
     },
@@ -127,12 +150,19 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
       done(null, null);
     },
   });
+  aedes.on('connackSent', (_connack, client) => ordering.connackSent(client));
   aedes.on('client', (client) => {
     if (identities.get(client)?.kind === 'device') deviceClients.add(client);
   });
   aedes.on('clientDisconnect', (client) => deviceClients.delete(client));
   aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error.message }, 'mqtt: client error'));
-  await aedes.listen();
+  // --- cluster: a failed start (Redis lost meanwhile) leaves no connection behind ---
+  await aedes.listen().catch(async (error: unknown) => {
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    await cluster?.close();
+    throw error;
+  });
+  // --- end cluster ---
 
   /**
    * Every connection, TCP or WebSocket, goes through here: counted while its login is pending,
@@ -174,6 +204,7 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
     });
   } catch (error) {
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    await cluster?.close();
     const code = (error as NodeJS.ErrnoException).code;
     // A port taken or not allowed is a configuration matter: say which variable to change.
     if (code === 'EADDRINUSE' || code === 'EACCES') {
@@ -192,6 +223,7 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
   return {
     port,
     internal,
+    local: inProcessLink(aedes),
     handle: (stream, address, request) => accept(stream, address, pendingWebSocket, request),
     disconnect(modelo, serie) {
       let closed = 0;
@@ -212,6 +244,7 @@ export async function startEmbeddedBroker(deps: { port: number; devices: Pick<De
         // aedes.close ended the MQTT sessions; a socket that never finished its CONNECT is cut.
         for (const socket of sockets) socket.destroy();
         await listenerClosed;
+        await cluster?.close();
       })();
       return closing;
     },

@@ -11,7 +11,9 @@ import { commandTopic } from '../modules/devices/index.js';
 import type { Services } from '../modules/services.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { GRANTS_TOPIC, grantNotices } from './grant-notices.js';
+import type { InProcessLink } from './in-process.js';
 import { deviceMessages } from './messages.js';
+import { topicQueue } from './topic-queue.js';
 import type { DeviceEvent, DeviceGateway } from './types.js';
 
 export interface GatewayDeps {
@@ -28,7 +30,7 @@ export interface GatewayDeps {
 }
 
 export interface RunningGateway extends DeviceGateway {
-  /** Starts the embedded broker (unless MQTT_URL) and connects the gateway's client. */
+  /** Starts the embedded broker and attaches to it in-process, or (MQTT_URL) connects the gateway's client. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Embedded broker only: hands a device's MQTT-over-WebSocket connection (GET /mqtt) from `address` to it. */
@@ -37,6 +39,12 @@ export interface RunningGateway extends DeviceGateway {
 
 /** Every device's data topic. */
 const DATA_TOPICS = 'portal/+/+/dados';
+/**
+ * On MQTT_URL the instances share the devices' messages: the broker hands each to ONE gateway of the
+ * group (docs/decisions/0008-instances-share-ingestion.md). Grant notices stay a plain subscription:
+ * every instance must hear them.
+ */
+const sharedDataTopics = (group: string) => `$share/${group}/${DATA_TOPICS}`;
 /** How long start() waits for the first subscription before going on (the client keeps trying). */
 const FIRST_CONNECT_MS = 5_000;
 
@@ -48,14 +56,29 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
   let subscribed = false;
   let stopping = false;
   const listeners = new Set<(event: DeviceEvent) => void>();
-  /** One chain per topic: a device's messages are handled in the order they came. */
-  const queues = new Map<string, Promise<void>>();
+  /**
+   * Embedded broker: the gateway's in-process link (in-process.ts) instead of an MQTT client;
+   * `stopTaking` lets go of the devices' messages, `detach` of the rest (the grant notices).
+   */
+  let local: { link: InProcessLink; stopTaking: () => void; detach: () => Promise<void> } | null = null;
 
   function publish(topic: string, text: string): Promise<void> {
+    if (local) return local.link.publish(topic, text, 1);
     return new Promise((resolve, reject) => {
       if (!client) return reject(new Error('gateway not started'));
       client.publish(topic, text, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
     });
+  }
+
+  /** Hands an event to the listeners (the hub, the cluster channel), one failing not stopping the others. */
+  function tell(event: DeviceEvent): void {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error({ err: error }, 'device event listener failed');
+      }
+    }
   }
 
   const grants = grantNotices({ publish, log });
@@ -68,15 +91,7 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     clock,
     log,
     reply: (device, message) => publish(commandTopic(device.modelo, device.serie), formatPortalMessage(message)),
-    emit(event) {
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          log.error({ err: error }, 'device event listener failed');
-        }
-      }
-    },
+    emit: tell,
     disconnect(modelo, serie) {
       broker?.disconnect(modelo, serie);
     },
@@ -88,14 +103,28 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
   // A dosing event opened from a doser's readings: the doser is asked for its proof picture.
   events.on('dosagens.opened', ({ device, pedido }) => messages.requestDosingPicture(device, pedido));
 
-  function enqueue(topic: string, payload: Buffer): void {
-    const next = (queues.get(topic) ?? Promise.resolve())
-      .then(() => messages.handle(topic, payload))
-      .catch((error: unknown) => log.error({ err: error, topic }, 'device message not handled (the device re-sends what was not acknowledged)'));
-    queues.set(topic, next);
-    void next.then(() => {
-      if (queues.get(topic) === next) queues.delete(topic);
-    });
+  /** A device's messages are handled in the order they came. */
+  const queue = topicQueue(
+    (topic, payload) => messages.handle(topic, payload),
+    (error, topic) => log.error({ err: error, topic }, 'device message not handled (the device re-sends what was not acknowledged)'),
+  );
+  // Stopping, nothing more is taken (see stop()).
+  const enqueue = (topic: string, payload: Buffer) => {
+    if (!stopping) queue.push(topic, payload);
+  };
+
+  /** Takes the devices' messages and the grant notices from the embedded broker in-process. */
+  async function attach(link: InProcessLink): Promise<void> {
+    const stopData = link.onPublish(DATA_TOPICS, enqueue);
+    const stopGrants = await link.subscribe(GRANTS_TOPIC, (payload) => grants.received(payload));
+    local = {
+      link,
+      stopTaking: stopData,
+      detach: async () => {
+        stopData();
+        await stopGrants();
+      },
+    };
   }
 
   function connectClient(url: string, login: { username: string; password: string } | null): Promise<boolean> {
@@ -115,9 +144,10 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     mqttClient.on('connect', () => {
       if (everConnected) log.info('mqtt: gateway reconnected');
       everConnected = true;
-      mqttClient.subscribe([DATA_TOPICS, GRANTS_TOPIC], { qos: 1 }, (error, granted) => {
+      const topics = [sharedDataTopics(config.MQTT_SHARE_GROUP), GRANTS_TOPIC];
+      mqttClient.subscribe(topics, { qos: 1 }, (error, granted) => {
         if (error || granted?.some((grant) => grant.qos === 128)) {
-          log.error({ err: error?.message, topics: [DATA_TOPICS, GRANTS_TOPIC] }, 'mqtt: gateway subscription refused');
+          log.error({ err: error?.message, topics }, 'mqtt: gateway subscription refused (shared subscriptions need Mosquitto 1.6+, EMQX, HiveMQ, VerneMQ…)');
           return;
         }
         subscribed = true;
@@ -140,10 +170,14 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
       stopping = false;
       const external = config.MQTT_URL;
       if (!external) {
-        broker = await startEmbeddedBroker({ port: config.MQTT_PORT, devices: services.devices, log });
-        if (!(await connectClient(`mqtt://127.0.0.1:${broker.port}`, broker.internal))) {
+        // REDIS_URL: one broker of the instances' cluster (broker-cluster.ts); it hands this gateway only its own devices' messages.
+        const cluster = config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX } : undefined;
+        broker = await startEmbeddedBroker({ port: config.MQTT_PORT, devices: services.devices, log, cluster });
+        try {
+          await attach(broker.local);
+        } catch (error) {
           await this.stop();
-          throw new Error('the gateway could not connect to the embedded MQTT broker');
+          throw error;
         }
       } else if (!(await connectClient(external, null))) {
         log.warn('mqtt: external broker (MQTT_URL) not reachable yet; the gateway keeps trying');
@@ -151,13 +185,23 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     },
 
     async stop() {
+      // Prompt, and nothing accepted is lost: no message is taken from now on, those waiting their
+      // turn are dropped (neither stored nor answered: a device re-sends its unacknowledged
+      // weighings), and those being handled finish with their answer sent while the way to the
+      // devices is still open. Only then is it closed, and the database after it (app.ts).
       stopping = true;
+      local?.stopTaking();
+      const dropped = queue.drop();
+      if (dropped > 0) log.info({ dropped }, 'mqtt: device messages not yet handled were dropped at shutdown (devices re-send unacknowledged weighings)');
+      await queue.idle();
+      const detaching = local;
+      local = null;
+      if (detaching) await detaching.detach();
       const ending = client;
       client = null;
       subscribed = false;
       if (ending) await ending.endAsync();
-      // Messages already taken are finished before the database closes.
-      await Promise.allSettled([...queues.values()]);
+      await messages.close();
       const closing = broker;
       broker = null;
       if (closing) await closing.close();
@@ -174,7 +218,7 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     },
 
     async sendCommand(device, message) {
-      if (!client?.connected) throw new AppError('LIVE_COMMAND_FAILED');
+      if (!local && !client?.connected) throw new AppError('LIVE_COMMAND_FAILED');
       try {
         await publish(commandTopic(device.modelo, device.serie), formatPortalMessage(message));
       } catch (error) {
@@ -186,6 +230,11 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
     announceGrantsChanged: (userId) => grants.announce(userId),
     onGrantsChanged: (listener) => grants.on(listener),
 
+    relay(event) {
+      if (event.message.t === 'leitura') messages.remember(event.device.id, event.message.em, event.message.leitura);
+      tell(event);
+    },
+
     recent: (deviceId) => messages.recent(deviceId),
     forget: (modelo, serie) => messages.forget(modelo, serie),
 
@@ -193,7 +242,7 @@ export function deviceGateway(deps: GatewayDeps): RunningGateway {
       return broker?.port ?? null;
     },
     get connected() {
-      return subscribed && client?.connected === true;
+      return local !== null || (subscribed && client?.connected === true);
     },
   };
 }

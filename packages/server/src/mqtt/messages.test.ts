@@ -17,7 +17,7 @@ function harness(record: KnownDevice) {
         reads.push(now);
         return current;
       },
-      touchContact: async () => undefined,
+      touchContacts: async () => undefined,
     },
     ingestion: {} as MessageDeps['ingestion'],
     fotos: {} as MessageDeps['fotos'],

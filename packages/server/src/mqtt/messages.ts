@@ -16,16 +16,15 @@ import type { IngestionService } from '../modules/weighings/index.js';
 import type { DevicesService } from '../modules/devices/index.js';
 import type { FotoRequests, LiveService } from '../modules/live/index.js';
 import type { ReadingsService } from '../modules/readings/index.js';
+import { contactWriter } from './contacts.js';
 import { logLimiter } from './log-limiter.js';
 import { nakMotivo } from './weighing-refusals.js';
 import type { DeviceEvent, KnownDevice, RecentReading } from './types.js';
 
 /** Live readings kept per device (getleituras). */
 const RECENT_MAX = 100;
-/** devices.last_contact_at is written at most this often per device and instance. */
-const CONTACT_WRITE_MS = 30_000;
 const PEDIDO_MAX = 40;
-/** How long a device record is trusted from memory (a change made through another instance shows after this). */
+/** How long a device record is trusted from memory: the bound for a change made through another instance when no cluster channel told this one ('device.changed'). */
 const CACHE_MS = 60_000;
 
 /** Topic level → model: MQTT topics write PS/SEL as PS-SEL (modules/devices/protocol.ts). */
@@ -33,7 +32,7 @@ const MODEL_BY_LEVEL = new Map<string, DeviceModel>(DEVICE_MODELS.map((modelo) =
 
 export interface MessageDeps {
   /** The device records (modules/devices): a topic's device, and when it was last heard from. */
-  devices: Pick<DevicesService, 'findKnown' | 'touchContact'>;
+  devices: Pick<DevicesService, 'findKnown' | 'touchContacts'>;
   /** Checks, resolves and stores a weighing record, and tells the listeners (modules/weighings). */
   ingestion: Pick<IngestionService, 'storeFromDevice'>;
   /** Device pictures (modules/live): stored only as the answer to an open request. */
@@ -62,33 +61,28 @@ const who = (device: Pick<KnownDevice, 'modelo' | 'serie'>) => `${device.modelo}
 export function deviceMessages(deps: MessageDeps) {
   const { devices, ingestion, fotos, clock, log } = deps;
   const known = new Map<string, { device: KnownDevice; at: number }>();
-  const lastContact = new Map<number, number>();
+  const contacts = contactWriter({ devices, log });
   const recentReadings = new Map<number, RecentReading[]>();
   // A device (or a topic) repeating a refused message writes a few lines a minute, then a count.
   const limited = logLimiter(log);
 
+  /**
+   * The device as remembered, without waiting (most messages). forget() clears this instance's entry at once;
+   * the others' when 'device.changed' reaches them over the cluster channel (realtime/cluster.ts: Redis
+   * pub/sub, or PostgreSQL NOTIFY with MQTT_URL), within milliseconds, and after CACHE_MS at the latest.
+   */
+  function remembered(modelo: DeviceModel, serie: string): KnownDevice | undefined {
+    const cached = known.get(cacheKey(modelo, serie));
+    return cached && clock() - cached.at < CACHE_MS ? cached.device : undefined;
+  }
+
   async function lookup(modelo: DeviceModel, serie: string): Promise<KnownDevice | undefined> {
     const key = cacheKey(modelo, serie);
-    const cached = known.get(key);
-    // forget() clears this instance's entry at once; other instances read the record again after a minute.
-    if (cached && clock() - cached.at < CACHE_MS) return cached.device;
     // Unknown devices are not cached: one registered a moment later must be found.
     const device = await devices.findKnown(modelo, serie);
     if (device) known.set(key, { device, at: clock() });
     else known.delete(key);
     return device;
-  }
-
-  async function touch(device: KnownDevice, now: number): Promise<void> {
-    const last = lastContact.get(device.id);
-    if (last !== undefined && now - last < CONTACT_WRITE_MS) return;
-    lastContact.set(device.id, now);
-    try {
-      await devices.touchContact(device.id, now);
-    } catch (error) {
-      lastContact.delete(device.id);
-      log.error({ err: error, device: who(device) }, 'device: last contact not recorded');
-    }
   }
 
   const about = (device: KnownDevice) => ({ chave: '', iddevice: device.id, modelo: device.modelo, serie: device.serie });
@@ -122,6 +116,8 @@ export function deviceMessages(deps: MessageDeps) {
       }
       return answer(device, { tipo: 'NAK', seq: message.seq, motivo });
     }
+    // Which instance stored what (several share the device messages: docs/decisions/0008).
+    log.debug({ device: who(device), seq: message.seq, created: outcome.created }, 'device: weighing stored');
     // Stored, committed and told to the listeners (the hub): only now may the device forget the record.
     await answer(device, { tipo: 'ACK', seq: message.seq });
   }
@@ -156,11 +152,16 @@ export function deviceMessages(deps: MessageDeps) {
       log.error({ err: error, device: who(device), tipo: leitura.tipo }, 'device: reading not stored');
     }
     const em = new Date(now).toISOString();
-    const list = recentReadings.get(device.id) ?? [];
+    remember(device.id, em, leitura);
+    deps.emit({ device, message: { t: 'leitura', ...about(device), em, leitura } });
+  }
+
+  /** Keeps a live reading among the device's recent ones (getleituras), this instance's or one another instance handled. */
+  function remember(deviceId: number, em: string, leitura: LiveReading): void {
+    const list = recentReadings.get(deviceId) ?? [];
     list.unshift({ em, leitura });
     if (list.length > RECENT_MAX) list.length = RECENT_MAX;
-    recentReadings.set(device.id, list);
-    deps.emit({ device, message: { t: 'leitura', ...about(device), em, leitura } });
+    recentReadings.set(deviceId, list);
   }
 
   return {
@@ -168,7 +169,7 @@ export function deviceMessages(deps: MessageDeps) {
       const levels = topic.split('/');
       const modelo = levels.length === 4 && levels[0] === 'portal' && levels[3] === 'dados' ? MODEL_BY_LEVEL.get(levels[1]!) : undefined;
       const serie = levels[2] ?? '';
-      const device = modelo === undefined ? undefined : await lookup(modelo, serie);
+      const device = modelo === undefined ? undefined : (remembered(modelo, serie) ?? (await lookup(modelo, serie)));
       if (!device) {
         limited.warn(topic, { topic }, 'device: message from an unknown device dropped');
         return;
@@ -189,7 +190,7 @@ export function deviceMessages(deps: MessageDeps) {
         return;
       }
       const now = clock();
-      await touch(device, now);
+      contacts.seen(device.id, now);
       switch (message.tipo) {
         case 'ID':
           return;
@@ -202,6 +203,8 @@ export function deviceMessages(deps: MessageDeps) {
       }
     },
 
+    remember,
+
     recent(deviceId: number): RecentReading[] {
       return [...(recentReadings.get(deviceId) ?? [])];
     },
@@ -209,6 +212,9 @@ export function deviceMessages(deps: MessageDeps) {
     forget(modelo: string, serie: string): void {
       known.delete(cacheKey(modelo, serie));
     },
+
+    /** Writes the contacts still noted (the gateway stopping, its messages handled). */
+    close: (): Promise<void> => contacts.flush(),
 
     /**
      * A dosing event this instance opened ('dosagens.opened'): the doser is asked for its proof

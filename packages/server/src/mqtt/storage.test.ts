@@ -52,7 +52,7 @@ describeEachDialect('device weighings: what the codec accepts stores identically
         const { id } = outcome.pesagem;
         const row = { ...storedFields(record), owner_id: device.owner_id, nucleo_id: device.nucleo_id, lote_id: null, device_id: device.id, serie_balanca: device.serie };
         const back = await portal().database.db.selectFrom('pesagens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        expect(back).toEqual({ ...row, id, importacao_id: null, created_at: 1_000 });
+        expect(back).toEqual({ ...row, id, importacao_id: null, created_at: 1_000, dia_id: expect.any(Number) });
         expect(back.peso_dg).toBe(Math.round(record.peso * 10));
       }),
       { numRuns: 150, seed: SEED },
@@ -73,6 +73,6 @@ describeEachDialect('device weighings: what the codec accepts stores identically
     expect(await ingestion.storeFromDevice(device, record, 3_000)).toMatchObject({ stored: true, created: false, pesagem: { id } });
     const row = { ...storedFields(record), owner_id: device.owner_id, nucleo_id: device.nucleo_id, lote_id: null, device_id: device.id, serie_balanca: device.serie };
     const back = await portal().database.db.selectFrom('pesagens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(back).toEqual({ ...row, id, importacao_id: null, created_at: 2_000 });
+    expect(back).toEqual({ ...row, id, importacao_id: null, created_at: 2_000, dia_id: expect.any(Number) });
   });
 });

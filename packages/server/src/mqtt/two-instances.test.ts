@@ -11,9 +11,11 @@ import { fotosRepository } from '../modules/live/fotos.repository.js';
 
 /**
  * "Several instances on one PostgreSQL": two BUILT servers on one database and one external broker
- * (a private Mosquitto on a free port). A tab on each instance receives every device's readings;
- * each weighing is stored exactly once however many instances receive it (both may acknowledge);
- * a picture is stored once and shown on both; a grant revoked on one instance is cut on the other.
+ * (a private Mosquitto on a free port). The broker hands each device message to one instance (a
+ * shared subscription) and the live events cross over PostgreSQL's NOTIFY: a tab on each instance
+ * receives every device's readings; each weighing is stored exactly once, whichever instance a
+ * re-send reaches; a picture is stored once and shown on both; a grant revoked on one instance is
+ * cut on the other. (shared-ingestion.test.ts counts each instance's share, in-process.)
  * PostgreSQL is mandatory under CI (the global setup fails the run without it); elsewhere the
  * suite is skipped when no PostgreSQL is reachable, like the other PostgreSQL suites.
  */
@@ -75,7 +77,7 @@ describe.skipIf(!withPostgres || !withMosquitto)('two portal instances on one Po
     cleanups.push(stopReadings);
     for (const tab of tabs) for (const device of saved) await tab.next(isReadingOf(device), `a reading of ${device.serie}`, 15_000);
 
-    // Weighings: both instances receive each one; it is stored once and acknowledged.
+    // Weighings: each goes to one instance; it is stored once and acknowledged.
     await streamWeighings(devices, 1, PER_DEVICE, 10);
     await Promise.all(devices.map((device) => device.waitAcked(range(1, PER_DEVICE), 60_000)));
     // A device whose acknowledgements were lost sends again: still stored once.

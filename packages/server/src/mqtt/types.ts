@@ -19,8 +19,8 @@ export interface RecentReading {
 }
 
 /**
- * The portal's side of the device protocol (mqtt/gateway.ts): one MQTT client on the embedded
- * broker or on MQTT_URL, subscribed to every device's data topic.
+ * The portal's side of the device protocol (mqtt/gateway.ts): in-process on the embedded broker
+ * (mqtt/in-process.ts), or one MQTT client on MQTT_URL subscribed to every device's data topic.
  */
 export interface DeviceGateway {
   /** Calls `listener` for every accepted message; returns the unsubscribe function. */
@@ -34,12 +34,17 @@ export interface DeviceGateway {
   announceGrantsChanged(userId: number): void;
   /** Calls `listener` with the user whose grants changed (on any instance); returns the unsubscribe function. */
   onGrantsChanged(listener: (userId: number) => void): () => void;
-  /** The last live readings this instance received from the device, newest first (at most 100). */
+  /**
+   * An event another instance handled (realtime/cluster.ts): told to the listeners like this
+   * instance's own, and a reading kept among the recent ones.
+   */
+  relay(event: DeviceEvent): void;
+  /** The last live readings this instance received from the device (or was relayed), newest first (at most 100). */
   recent(deviceId: number): RecentReading[];
   /** Forgets a cached device (after its record changed or was deleted). */
   forget(modelo: string, serie: string): void;
   /** The embedded broker's TCP port, or null on an external broker. */
   readonly brokerPort: number | null;
-  /** True while the gateway's own client is connected to the broker. */
+  /** True while the gateway takes devices' messages: attached to the embedded broker, or its client subscribed on MQTT_URL. */
   readonly connected: boolean;
 }

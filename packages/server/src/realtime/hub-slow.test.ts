@@ -15,9 +15,10 @@ class FakeSocket extends EventEmitter {
   readyState = 1;
   bufferedAmount = 0;
   readonly sent: LiveServerMessage[] = [];
-  send(data: string, callback?: (error?: Error) => void): void {
-    this.sent.push(JSON.parse(data) as LiveServerMessage);
-    callback?.();
+  /** As ws: text, or a shared Buffer frame with { binary: false }. */
+  send(data: string | Buffer, options?: object | ((error?: Error) => void), callback?: (error?: Error) => void): void {
+    this.sent.push(JSON.parse(data.toString()) as LiveServerMessage);
+    (typeof options === 'function' ? options : callback)?.();
   }
   close(): void {
     this.readyState = 3;

@@ -7,6 +7,7 @@ import type { FotoRequests } from '../modules/live/index.js';
 import type { DeviceEvent, DeviceGateway } from '../mqtt/types.js';
 import { AppError } from '../http/errors.js';
 import type { DeviceAccess } from './access.js';
+import { EventFrames, WriteBatch } from './frames.js';
 import { parseClientMessage } from './messages.js';
 import { checkRegistrations, type FindDevices, type Registration } from './registrations.js';
 
@@ -23,6 +24,8 @@ const HEARTBEAT_TICKS = 30;
 const SKIP_LOG_MS = 60_000;
 /** WebSocket's own codes: the server is going away / failed. */
 const CLOSE_INTERNAL = 1011;
+/** A shared frame is a Buffer: ws would send it as binary unless told. */
+const TEXT = { binary: false } as const;
 
 export interface LiveHubDeps {
   gateway: Pick<DeviceGateway, 'onEvent' | 'sendCommand' | 'onGrantsChanged'>;
@@ -70,11 +73,20 @@ export function createLiveHub(deps: LiveHubDeps) {
   /** Device id → sockets that registered it: the fan-out index. */
   const watchers = new Map<number, Set<Client>>();
 
+  /** One callback for every send (none made per message). */
+  const sent = (error?: Error) => {
+    if (error) log.debug({ err: error }, 'live channel: a message was not sent (socket closing)');
+  };
   const send = (client: Client, message: LiveServerMessage) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
-    client.socket.send(JSON.stringify(message), (error) => {
-      if (error) log.debug({ err: error }, 'live channel: a message was not sent (socket closing)');
-    });
+    client.socket.send(JSON.stringify(message), sent);
+  };
+  /** A device event's frame (frames.ts), the same bytes for every socket that registered it under that key. */
+  const batch = new WriteBatch();
+  const sendFrame = (client: Client, frame: Buffer) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    batch.hold(client.socket);
+    client.socket.send(frame, TEXT, sent);
   };
   const fail = (client: Client, code: ErrorCode, pedido?: string) => send(client, { t: 'erro', code, ...(pedido === undefined ? {} : { pedido }) });
   const close = (client: Client, code: number, reason: string) => {
@@ -102,13 +114,15 @@ export function createLiveHub(deps: LiveHubDeps) {
   function fanOut({ device, message }: DeviceEvent): void {
     const sockets = watchers.get(device.id);
     if (!sockets) return;
+    // Serialised once for all its sockets, and only once one of them takes it.
+    let frames: EventFrames | undefined;
     for (const client of sockets) {
       // Readings come again in a moment; weighings and pictures are not repeated, so never skipped.
       if (message.t === 'leitura' && client.socket.bufferedAmount > SLOW_SOCKET_BYTES) {
         noteSkipped(client);
         continue;
       }
-      for (const chave of client.byDevice.get(device.id) ?? []) send(client, { ...message, chave });
+      for (const chave of client.byDevice.get(device.id) ?? []) sendFrame(client, (frames ??= new EventFrames(message)).for(chave));
     }
   }
 

@@ -12,7 +12,7 @@ const FLUSH_ROWS = 20_000;
 
 export interface BackfillOptions {
   /** The services the history is written through (createServices): the readings ingestion, and dosing for the dosers' events. */
-  services: { readings: Pick<ReadingsService, 'rowFor' | 'insertMany'>; dosing: Pick<DosingService, 'syncDevice'> };
+  services: { readings: Pick<ReadingsService, 'rowFor' | 'insertMany' | 'summariseRange'>; dosing: Pick<DosingService, 'syncDevice'> };
   snapshot: AccountSnapshot;
   ownerId: number;
   /** Days of history before `now`. */
@@ -92,6 +92,8 @@ export async function backfillReadings(options: BackfillOptions): Promise<Backfi
     if (lastSilo !== null) siloLevels.set(device.id, lastSilo);
   }
   await flush();
+  // Written behind the periodic job's progress: summed here, so the history has its minutes and hours too.
+  await store.summariseRange(from, now);
   // The dosers' pump runs become dosing events, as the live path makes them (history written in bulk tells no listener).
   for (const device of snapshot.devices) {
     if (DOSER_MODELS.has(device.modelo)) await services.dosing.syncDevice(device.id, from, now);

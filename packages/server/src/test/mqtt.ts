@@ -26,7 +26,8 @@ export function recordingLogger(): { log: FastifyBaseLogger; lines: LogLine[] } 
  */
 export async function startGateway(portal: TestPortal, mqttUrl?: string) {
   const { log, lines } = recordingLogger();
-  const config = { ...portal.config, MQTT_PORT: 0, MQTT_URL: mqttUrl };
+  // A share group of its own: the machine's Mosquitto is shared with other runs, which must not take this gateway's messages.
+  const config = { ...portal.config, MQTT_PORT: 0, MQTT_URL: mqttUrl, MQTT_SHARE_GROUP: `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}` };
   // Services of its own, on an event bus of its own, as app.ts builds them for its gateway.
   const bus = createEventBus(log);
   const services = testServices(portal, { events: bus });

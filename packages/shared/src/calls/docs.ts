@@ -50,6 +50,8 @@ export function callDocs(): { readonly [N in CallName]: CallDoc } {
     logout: { tag: accounts, summary: 'End this session' },
     getsessions: { tag: accounts, summary: 'My active sessions' },
     delsession: { tag: accounts, summary: 'End one of my sessions' },
+    getretencao: { tag: accounts, summary: "How long the owner's device readings are kept raw, and the limits", description: 'Past it, reports read per-minute summaries (kept 730 days), then per-hour ones (kept while the device exists).' },
+    setretencao: { tag: accounts, summary: 'Set how many days my devices\' raw readings are kept (30–730; default 90)' },
 
     permissoes: { tag: permissions, summary: 'The access I gave to other users' },
     proprietarios: { tag: permissions, summary: 'Owners whose data I may see, myself first' },

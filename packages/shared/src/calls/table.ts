@@ -12,6 +12,7 @@ import {
   updateUserBody,
   user,
 } from '../schemas/accounts.js';
+import { retencao, setRetencaoBody } from '../schemas/retention.js';
 import { importFormBody, importRejectedBody, importResponse } from '../schemas/imports.js';
 import { devupdtBody, devupdtResponse, fotosQuery, fotosResponse, leiturasQuery, leiturasResponse, remoteList, remoteListQuery } from '../schemas/live.js';
 import { delGraficoBody, getGraphDataBody, grafico, registerGraficoBody, setGraficoPainelBody } from '../schemas/records/charts.js';
@@ -88,6 +89,9 @@ export const apiCalls = {
   logout: { method: 'POST', response: okResponse },
   getsessions: { method: 'GET', response: sessionList },
   delsession: { method: 'POST', body: delSessionBody, response: okResponse },
+  // how long the owner's device readings are kept (issue 23): read with any grant, changed by the owner alone
+  getretencao: { method: 'GET', query: ownerQuery, response: retencao },
+  setretencao: { method: 'POST', body: setRetencaoBody, response: retencao },
 
   // permissions: always the caller's own grants
   permissoes: { method: 'POST', body: emptyBody, response: permissaoList },

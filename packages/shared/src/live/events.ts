@@ -65,8 +65,8 @@ export type LiveServerMessage =
   | ({ t: 'leitura'; em: string; leitura: LiveReading } & AboutDevice)
   /**
    * A weighing record the device sent, after it was stored. The same record (same pesagem.id) may be
-   * told again, as it was first stored: a device re-sends what it saw no ACK for, and with several
-   * instances each tells its own tabs.
+   * told again, as it was first stored: a device re-sends what it saw no ACK for (with several
+   * instances, the copy may be handled by another instance; each handling is told once to every tab).
    */
   | ({ t: 'pesagem'; em: string; pesagem: LivePesagem } & AboutDevice)
   /** The picture asked for with 'foto' (or sent by the device on its own), stored; url is under /img_cs/. */

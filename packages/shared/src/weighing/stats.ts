@@ -49,15 +49,27 @@ function roundSqrtQuarter(num: bigint, den: bigint): bigint {
   return (isqrt(num / den) + 1n) / 2n;
 }
 
-interface Sums {
+/**
+ * Exact sums of a group of birds (decigrams): all the section 3 statistics need besides the
+ * uniformity band's below/above counts and the scores. A daily aggregate row stores these.
+ */
+export interface WeightSums {
   count: number;
   sum: bigint;
   squares: bigint;
+  /** Lightest and heaviest bird (dg); ignored when count is 0. */
   min: number;
   max: number;
 }
 
-function sums(parts: readonly ArrayLike<number>[]): Sums {
+/** Birds of a group outside its uniformity band: lighter than `lowest`, heavier than `highest`. */
+export interface BandCounts {
+  below: number;
+  above: number;
+}
+
+/** The exact sums of several lists of weights (dg) taken as one. */
+export function weightSums(parts: readonly ArrayLike<number>[]): WeightSums {
   let count = 0;
   let sum = 0n;
   let squares = 0n;
@@ -88,7 +100,8 @@ function sums(parts: readonly ArrayLike<number>[]): Sums {
   return { count, sum: sum + BigInt(partialSum), squares: squares + BigInt(partialSquares), min, max };
 }
 
-function scoreCounts(scores: readonly ScoresInput[] | undefined): Map<number, number> {
+/** Scores of several lists (per bird, or already counted) as one map score → birds. */
+export function scoreCounts(scores: readonly ScoresInput[] | undefined): Map<number, number> {
   const counts = new Map<number, number>();
   for (const input of scores ?? []) {
     if (input instanceof Map) {
@@ -117,11 +130,33 @@ export function computeStats(pesosDg: ArrayLike<number>, scores?: ScoresInput): 
  * them into one array. `scores`: per list, or counted.
  */
 export function computeStatsParts(parts: readonly ArrayLike<number>[], scores?: readonly ScoresInput[]): Estatisticas {
-  const { count: n, sum, squares, min, max } = sums(parts);
-  const counted = scoreCounts(scores);
+  const totals = weightSums(parts);
+  const edges = uniformityBand(totals.count, totals.sum);
+  return statsFromSums(totals, edges === null ? { below: 0, above: 0 } : band(parts, edges.lowest, edges.highest), scoreCounts(scores));
+}
+
+/**
+ * The uniformity band of a group of `count` birds weighing `sum` dg together, in whole decigrams,
+ * both edges inside (null for no birds). Weights are integers, so "0.9·mean ≤ x ≤ 1.1·mean" is
+ * exactly "lowest ≤ x ≤ highest" with lowest = ⌈9·sum / 10n⌉ and highest = ⌊11·sum / 10n⌋. Both
+ * lie between the lightest and heaviest bird, so they are safe integers.
+ */
+export function uniformityBand(count: number, sum: bigint): { lowest: number; highest: number } | null {
+  if (count === 0) return null;
+  const N = BigInt(count);
+  return { lowest: Number(ceilDiv(9n * sum, 10n * N)), highest: Number(floorDiv(11n * sum, 10n * N)) };
+}
+
+/**
+ * The section 3 statistics from a group's exact sums, its birds outside the uniformity band
+ * (`uniformityBand` of the same sums) and its counted scores: the one calculation behind
+ * computeStats (raw weights) and the daily aggregates (pesagens_dia), so both give the same digits.
+ */
+export function statsFromSums(totals: WeightSums, outside: BandCounts, scores: ReadonlyMap<number, number>): Estatisticas {
+  const { count: n, sum, squares, min, max } = totals;
   let scored = 0;
-  for (const count of counted.values()) scored += count;
-  const scoreList = [...counted.entries()]
+  for (const count of scores.values()) scored += count;
+  const scoreList = [...scores.entries()]
     .filter(([, count]) => count > 0)
     .sort(([a], [b]) => a - b)
     .map(([score, count]) => ({ score, count, percent: percent(count, scored) }));
@@ -146,11 +181,7 @@ export function computeStatsParts(parts: readonly ArrayLike<number>[], scores?: 
     };
   }
   const N = BigInt(n);
-  // Weights are integers, so "0.9·mean ≤ x ≤ 1.1·mean" is exactly "lowest ≤ x ≤ highest" with
-  // lowest = ⌈9·sum / 10n⌉ and highest = ⌊11·sum / 10n⌋ (both edges inside).
-  const lowest = ceilDiv(9n * sum, 10n * N);
-  const highest = floorDiv(11n * sum, 10n * N);
-  const { above, below } = band(parts, lowest, highest);
+  const { above, below } = outside;
   // Variance with n − 1: (n·Σx² − (Σx)²) / (n·(n − 1)); 0 for one bird.
   const spread = N * squares - sum * sum;
   const desvioDg = n === 1 ? 0n : roundSqrtQuarter(4n * spread, N * (N - 1n));
@@ -195,10 +226,7 @@ function ceilDiv(num: bigint, den: bigint): bigint {
   return num % den !== 0n && num > 0n ? quotient + 1n : quotient;
 }
 
-function band(parts: readonly ArrayLike<number>[], lowest: bigint, highest: bigint): { above: number; below: number } {
-  // The bounds lie between the lightest and heaviest bird, so they are safe integers.
-  const low = Number(lowest);
-  const high = Number(highest);
+function band(parts: readonly ArrayLike<number>[], low: number, high: number): BandCounts {
   let above = 0;
   let below = 0;
   for (const part of parts) {

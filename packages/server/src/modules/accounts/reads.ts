@@ -1,8 +1,11 @@
 import { DEFAULT_TIMEZONE, type Language, type User } from '@portal/shared';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
+/** The columns a user's public record is made of. */
+export type PublicUserColumns = Pick<UserRow, 'id' | 'name' | 'email' | 'company' | 'separador_csv' | 'separador_decimal' | 'timezone' | 'language' | 'reports_language'>;
+
 /** A user's record as the portal shows it (never its password hash). */
-export const toUser = (row: UserRow): User => ({
+export const toUser = (row: PublicUserColumns): User => ({
   id: row.id,
   loadded: 'T',
   name: row.name,

@@ -61,7 +61,8 @@ export function accountsRoutes(accounts: AccountsService, config: Config) {
 
     route(instance, 'login', {}, async (request) => accounts.login(request.body.email, request.body.password, clientOf(request)));
 
-    route(instance, 'getuser', { onRequest: requireAccount }, async (request) => accounts.getUser(accountOf(request).userId));
+    // The record read with the session: no second query.
+    route(instance, 'getuser', { onRequest: requireAccount }, async (request) => accountOf(request).user);
 
     route(instance, 'updateuser', { onRequest: requireAccount }, async (request) => {
       const { userId, sessionId } = accountOf(request);
@@ -85,7 +86,7 @@ export function accountsRoutes(accounts: AccountsService, config: Config) {
         clearCookies(reply);
         throw new AppError('UNAUTHENTICATED');
       }
-      const csrf = await accounts.issueCsrfToken(session.id);
+      const csrf = await accounts.issueCsrfToken(session);
       const maxAge = config.SESSION_TTL_DAYS * 24 * 60 * 60;
       reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
       reply.setCookie(CSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'strict', secure, maxAge });

@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import type { EventBus } from '../../events/index.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, newToken } from '../../http/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -17,7 +18,8 @@ import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import type { passwordResetsRepository } from './password-resets.repository.js';
 import { accountReads, toUser } from './reads.js';
 import { noAccountMail, recoveryLinkMail } from './recovery-mail.js';
-import type { SessionRow, SessionsRepository } from './sessions.repository.js';
+import { sessionCache } from './session-cache.js';
+import type { ActiveSession, SessionsRepository } from './sessions.repository.js';
 import type { ThrottleRepository, ThrottleReservation, ThrottleRule } from './throttle.repository.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
@@ -32,6 +34,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   clock: () => number;
   log: FastifyBaseLogger;
+  /** Carries 'sessions.changed': this instance's session cache listens, and so may a relay to the other instances. */
+  events: EventBus;
 }
 
 export interface ClientInfo {
@@ -43,8 +47,25 @@ export interface ClientInfo {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function accountsService(deps: AccountsDeps) {
-  const { config, users, sessions, resets, throttle, mailer, clock } = deps;
+  const { config, users, sessions, resets, throttle, mailer, clock, events } = deps;
   const sessionTtl = config.SESSION_TTL_DAYS * 24 * 60 * MINUTE;
+  const cache = sessionCache({ ttlMs: config.SESSION_CACHE_SECONDS * 1000, clock });
+  events.on('sessions.changed', ({ userId, sessionId }) => (sessionId === null ? cache.forgetUser(userId) : cache.forgetSession(sessionId)));
+
+  /** A session ended or its user's record changed: every cached copy goes (this instance's before the call answers). */
+  const sessionsChanged = (userId: number, sessionId: number | null) => events.emit('sessions.changed', { userId, sessionId });
+
+  /**
+   * Slides the session's expiry, at most once a minute, off the call's path: the call does not wait
+   * for the write, and a failed write only leaves the expiry where it was (logged).
+   */
+  function slideExpiry(session: ActiveSession, now: number): void {
+    session.last_used_at = now;
+    session.expires_at = now + sessionTtl;
+    sessions.touch(session.id, now, session.expires_at).catch((error: unknown) => {
+      deps.log.error({ err: error, sessionId: session.id }, 'session expiry not slid (it ends at its previous expiry unless used again)');
+    });
+  }
   const loginByEmail: ThrottleRule = {
     limit: config.LOGIN_MAX_FAILURES,
     windowMs: config.LOGIN_LOCK_MINUTES * MINUTE,
@@ -144,11 +165,23 @@ export function accountsService(deps: AccountsDeps) {
       return openSession(user, client);
     },
 
-    /** The session behind a token; slides its expiry, writing at most once a minute. */
-    async authenticate(token: string): Promise<SessionRow | undefined> {
+    /**
+     * The active session behind a token, with its user: one query (session joined with user), or none
+     * while this instance's copy is younger than SESSION_CACHE_SECONDS. `fresh` reads the database
+     * whatever the cache holds (before refusing on what a cached copy says). Slides the expiry,
+     * writing at most once a minute.
+     */
+    async authenticate(token: string, options: { fresh?: boolean } = {}): Promise<ActiveSession | undefined> {
       const now = clock();
-      const session = await sessions.findActiveByTokenHash(hashToken(token), now);
-      if (session && now - session.last_used_at > MINUTE) await sessions.touch(session.id, now, now + sessionTtl);
+      const tokenHash = hashToken(token);
+      let session = options.fresh ? undefined : cache.get(tokenHash, now);
+      if (!session) {
+        const readAt = cache.generation;
+        session = await sessions.findActiveWithUser(tokenHash, now);
+        if (!session) return undefined;
+        cache.set(tokenHash, session, readAt);
+      }
+      if (now - session.last_used_at > MINUTE) slideExpiry(session, now);
       return session;
     },
 
@@ -182,6 +215,8 @@ export function accountsService(deps: AccountsDeps) {
           await sessions.revokeAllOf(userId, now, sessionId);
           await resets.expireAllOf(userId, now);
         }
+        // Cached sessions carry the user's record (getuser answers it): every one is read again.
+        await sessionsChanged(userId, null);
         return toUser(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.field('email', 'EMAIL_IN_USE');
@@ -232,18 +267,21 @@ export function accountsService(deps: AccountsDeps) {
       await users.update(userId, { password_hash: await hashPassword(password), updated_at: now });
       await sessions.revokeAllOf(userId, now);
       await resets.expireAllOf(userId, now);
+      await sessionsChanged(userId, null);
       deps.log.info({ userId }, 'password reset through recovery link');
     },
 
     /** Issues the anti-forgery token that goes with the session cookie. */
-    async issueCsrfToken(sessionId: number): Promise<string> {
+    async issueCsrfToken(session: Pick<ActiveSession, 'id' | 'user_id'>): Promise<string> {
       const csrf = newToken();
-      await sessions.setCsrfHash(sessionId, hashToken(csrf));
+      await sessions.setCsrfHash(session.id, hashToken(csrf));
+      await sessionsChanged(session.user_id, session.id);
       return csrf;
     },
 
     async logout(userId: number, sessionId: number): Promise<void> {
       await sessions.revoke(userId, sessionId, clock());
+      await sessionsChanged(userId, sessionId);
     },
 
     async listSessions(userId: number, currentId: number): Promise<Session[]> {
@@ -260,6 +298,7 @@ export function accountsService(deps: AccountsDeps) {
 
     async endSession(userId: number, sessionId: number): Promise<void> {
       if (!(await sessions.revoke(userId, sessionId, clock()))) throw new AppError('NOT_FOUND');
+      await sessionsChanged(userId, sessionId);
     },
 
     /** What other modules read of an account (reads.ts). */

@@ -57,7 +57,7 @@ export function graphDataService(deps: {
   data: GraphDataRepository;
   flocks: Pick<FlocksService, 'placementOf'>;
   standards: Pick<StandardsService, 'curveOf'>;
-  weighings: Pick<WeighingsService, 'birdWeights'>;
+  weighings: Pick<WeighingsService, 'flockSeries'>;
   siloReadings: Pick<SiloReadingsService, 'scaleReadings'>;
   devices: Pick<DevicesService, 'modelOf'>;
   accounts: Pick<AccountReads, 'timezoneOf'>;
@@ -79,7 +79,7 @@ export function graphDataService(deps: {
     if (FLOCK_STATS.includes(fonte)) {
       if (linha.lote_id === null) return empty();
       const lote = required(await flocks.placementOf(ownerId, linha.lote_id));
-      return { ...base, dataset: flockSeries(fonte as FlockStat, await weighings.birdWeights(ownerId, lote.id, range.di, range.df), days) };
+      return { ...base, dataset: flockSeries(fonte as FlockStat, await weighings.flockSeries(ownerId, lote.id, range.di, range.df), days) };
     }
     if (fonte === 'padrao') {
       const padraoId = linha.padrao_id;

@@ -1,4 +1,4 @@
-import { computeStats, daysBetween, filterSiloSeries, roundHalfAway, siloDays, timezoneOffsetMs, type DataPoint, type SiloSample } from '@portal/shared';
+import { daysBetween, filterSiloSeries, roundHalfAway, siloDays, timezoneOffsetMs, type DataPoint, type Estatisticas, type SiloSample } from '@portal/shared';
 import { standardAt, type StandardCurve } from '../weighings/index.js';
 import type { DayAggregate } from './graphdata.repository.js';
 
@@ -26,21 +26,13 @@ export function datasetOf(days: readonly string[], values: ReadonlyMap<string, n
 export type FlockStat = 'peso_medio' | 'uniformidade' | 'cv';
 
 /**
- * A flock's weighing statistic per day (spec section 3, weighing/stats.ts): average weight in
- * grams (1 decimal), uniformity (% within ±10 % of the mean) and CV (%, SD with n − 1).
+ * A flock's weighing statistic per day (spec section 3, weighing/stats.ts, from the weighings
+ * module's daily statistics): average weight in grams (1 decimal), uniformity (% within ±10 % of
+ * the mean) and CV (%, SD with n − 1).
  */
-export function flockSeries(stat: FlockStat, birds: readonly { data: string; peso_dg: number }[], days: readonly string[]): DataPoint[] {
-  const byDay = new Map<string, number[]>();
-  for (const bird of birds) {
-    const list = byDay.get(bird.data);
-    if (list) list.push(bird.peso_dg);
-    else byDay.set(bird.data, [bird.peso_dg]);
-  }
+export function flockSeries(stat: FlockStat, byDay: ReadonlyMap<string, Estatisticas>, days: readonly string[]): DataPoint[] {
   const values = new Map<string, number | null>();
-  for (const [day, pesos] of byDay) {
-    const stats = computeStats(pesos);
-    values.set(day, stat === 'peso_medio' ? stats.pesoMedio : stat === 'uniformidade' ? stats.uni : stats.cv);
-  }
+  for (const [day, stats] of byDay) values.set(day, stat === 'peso_medio' ? stats.pesoMedio : stat === 'uniformidade' ? stats.uni : stats.cv);
   return datasetOf(days, values);
 }
 

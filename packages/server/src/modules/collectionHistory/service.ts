@@ -152,6 +152,7 @@ export function collectionHistoryService(deps: {
       },
       insert: (rows: readonly NewColeta[]): Promise<void> => coletas.insert(rows),
       anyOfOwner: (ownerId: number): Promise<boolean> => coletas.anyOfOwner(ownerId),
+      maintenance: coletas.maintenance,
     } as const,
 
     /**

@@ -12,6 +12,9 @@ export interface DeviceRow extends DeviceRowBase {
 export type DeviceValues = Pick<Insertable<DevicesTable>, 'chip_id' | 'versao' | 'nome' | 'nucleo_id' | 'aviario_id' | 'obs'>;
 export type NewDeviceValues = DeviceValues & Pick<Insertable<DevicesTable>, 'modelo' | 'serie' | 'credential_user' | 'credential_hash'>;
 
+/** Devices per contact update: well under either database's limit of bound values. */
+const CONTACT_BATCH = 500;
+
 /** Code-unit order, the same on both databases whatever PostgreSQL's collation. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byModelAndSerial = (a: DeviceRow, b: DeviceRow) => byText(a.modelo, b.modelo) || byText(a.serie, b.serie) || a.id - b.id;
@@ -48,9 +51,19 @@ export function devicesRepository(db: Kysely<Tables>) {
         .executeTakeFirst();
     },
 
-    /** When the device last sent anything (the MQTT gateway writes it, at most every 30 s per device). */
-    async touchContact(id: number, now: number): Promise<void> {
-      await db.updateTable('devices').set({ last_contact_at: now }).where('id', '=', id).execute();
+    /**
+     * When these devices last sent anything: one statement for the lot (the MQTT gateway gathers
+     * them, at most once every 30 s per device). Never moved back: an instance behind may write late.
+     */
+    async touchContacts(ids: readonly number[], now: number): Promise<void> {
+      for (let at = 0; at < ids.length; at += CONTACT_BATCH) {
+        await db
+          .updateTable('devices')
+          .set({ last_contact_at: now })
+          .where('id', 'in', ids.slice(at, at + CONTACT_BATCH))
+          .where((where) => where.or([where('last_contact_at', 'is', null), where('last_contact_at', '<', now)]))
+          .execute();
+      }
     },
 
     /** The model of the owner's device `id` (undefined when it is not theirs). */

@@ -186,8 +186,8 @@ export function devicesService(deps: {
     /** For the MQTT gateway: the registered device a topic names (model and serial, serial without case), any owner's. */
     findKnown: (modelo: string, serie: string): Promise<DeviceIdentity | undefined> => devices.findBySerial(modelo, serie),
 
-    /** For the MQTT gateway: the device sent something at `now` (getdevice's ultimo_contato, devupdt's minutes). */
-    touchContact: (id: number, now: number): Promise<void> => devices.touchContact(id, now),
+    /** For the MQTT gateway: these devices sent something by `now` (getdevice's ultimo_contato, devupdt's minutes). */
+    touchContacts: (ids: readonly number[], now: number): Promise<void> => devices.touchContacts(ids, now),
 
     /** The model of the owner's device `id`, undefined when the owner has no such device (a chart line must suit it). */
     modelOf: (ownerId: number, id: number): Promise<string | undefined> => devices.modelOf(ownerId, id),

@@ -37,8 +37,12 @@ interface DoseChartInput {
  */
 export async function doseChart(input: DoseChartInput): Promise<ChartDataResponse> {
   const offset = timezoneOffsetMs(input.timezone);
-  const step = chartStep(Math.max(0, input.to - input.from));
-  const steps = input.deviceId === null || input.to <= input.from ? [] : await input.dosagens.readingSteps(input.deviceId, input.from, input.to, step, offset);
+  // A period partly read from summaries is drawn in steps of a minute or an hour at least.
+  const read =
+    input.deviceId === null || input.to <= input.from
+      ? { stepMs: chartStep(0), steps: [] }
+      : await input.dosagens.readingSteps(input.deviceId, input.from, input.to, chartStep(input.to - input.from), offset);
+  const { stepMs: step, steps } = read;
   const vazao: DataPoint[] = [];
   const volume: DataPoint[] = [];
   let previous: number | null = null;

@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, type Database } from '../../db/dialect.js';
+import { levelRanges, summaryGroups } from '../../db/rollup-reads.js';
+import { HOUR_MS, MINUTE_MS, readingMaintenance, summaryTable } from '../../db/rollups.js';
 import type { DosagensTable, DoseLeiturasTable } from '../../db/tables.js';
 import type { DoseRow } from './runs.js';
 
@@ -87,19 +89,42 @@ export function dosagensRepository(database: Database) {
       return (await query.orderBy('em').limit(limit).execute()).map(asDoseRow);
     },
 
-    /** Readings in [from, to], oldest first, at most `limit`. */
+    /**
+     * Readings in [from, to], oldest first, at most `limit`. Where raw rows are purged, the last
+     * reading of each minute (else hour) the summaries kept stands for them.
+     */
     async readingsBetween(deviceId: number, from: number, to: number, limit: number): Promise<DoseRow[]> {
+      const levels = await levelRanges(db, 'dose_leituras', { device_id: deviceId }, from, to + 1);
+      const found: DoseRow[] = [];
+      for (const level of ['hora', 'min'] as const) {
+        const range = levels[level];
+        if (!range || found.length >= limit) continue;
+        const rows = await db
+          .selectFrom(summaryTable('dose_leituras', level) as 'dose_leituras_min')
+          .select(['ultimo_em', 'volume_ultimo', 'vazao_ultimo', 'ligada_ultimo'])
+          .where('device_id', '=', deviceId)
+          .where('inicio', '>=', range.from)
+          .where('inicio', '<', range.to)
+          .orderBy('inicio')
+          .limit(limit - found.length)
+          .execute();
+        for (const row of rows) found.push(asDoseRow({ em: row.ultimo_em, volume_dml: row.volume_ultimo, vazao_dml_min: row.vazao_ultimo, ligada: row.ligada_ultimo }));
+      }
+      if (!levels.raw || found.length >= limit) return found;
       const rows = await db
         .selectFrom('dose_leituras')
         .select(['em', 'volume_dml', 'vazao_dml_min', 'ligada'])
         .where('device_id', '=', deviceId)
-        .where('em', '>=', from)
+        .where('em', '>=', levels.raw.from)
         .where('em', '<=', to)
         .orderBy('em')
-        .limit(limit)
+        .limit(limit - found.length)
         .execute();
-      return rows.map(asDoseRow);
+      return found.concat(rows.map(asDoseRow));
     },
+
+    /** dose_leituras' summing and purge, for the periodic job (modules/readings). */
+    maintenance: readingMaintenance(database, 'dose_leituras'),
 
     async deviceEventsFrom(deviceId: number, fromBucket: number): Promise<StoredDeviceEvent[]> {
       const rows = await db
@@ -184,48 +209,70 @@ export function dosagensRepository(database: Database) {
       await db.deleteFrom('dosagens').where('owner_id', '=', ownerId).where('id', '=', id).where('origem', '=', 'manual').execute();
     },
 
-    /** Local days (owner's offset, ms) in [from, to) on which the doser sent readings. */
+    /** Local days (owner's offset, ms) in [from, to) on which the doser sent readings (raw, or summed where purged). */
     async readingDays(deviceId: number, from: number, to: number, offsetMs: number): Promise<Set<number>> {
+      const levels = await levelRanges(db, 'dose_leituras', { device_id: deviceId }, from, to);
+      const days = new Set<number>();
+      for (const level of ['hora', 'min'] as const) {
+        const range = levels[level];
+        if (range) for (const group of await summaryGroups(db, summaryTable('dose_leituras', level), [deviceId], range, DAY_MS, offsetMs, { n: 'sum(n)' })) days.add(group.step);
+      }
+      if (!levels.raw) return days;
       // Literals, not parameters: PostgreSQL must see one expression in SELECT and GROUP BY (as fotos.repository).
       const day = sql<number>`(em + ${sql.lit(offsetMs)}) / ${sql.lit(DAY_MS)}`;
       const rows = await db
         .selectFrom('dose_leituras')
         .select(day.as('day'))
         .where('device_id', '=', deviceId)
-        .where('em', '>=', from)
-        .where('em', '<', to)
+        .where('em', '>=', levels.raw.from)
+        .where('em', '<', levels.raw.to)
         .groupBy(day)
         .execute();
-      return new Set(rows.map((row) => Math.floor(Number(row.day))));
+      for (const row of rows) days.add(Math.floor(Number(row.day)));
+      return days;
     },
 
-    /** The readings of [from, to) summed per step of `stepMs` (counted from local midnight, offset ms). */
-    async readingSteps(deviceId: number, from: number, to: number, stepMs: number, offsetMs: number): Promise<DoseStep[]> {
-      const step = sql<number>`(em + ${sql.lit(offsetMs)}) / ${sql.lit(stepMs)}`;
-      const rows = await db
-        .selectFrom('dose_leituras')
-        .select([
-          step.as('step'),
-          (eb) => eb.fn.sum<number>('vazao_dml_min').as('vazao_sum'),
-          (eb) => eb.fn.max('volume_dml').as('volume_max'),
-          (eb) => eb.fn.countAll<number>().as('readings'),
-        ])
-        .where('device_id', '=', deviceId)
-        .where('em', '>=', from)
-        .where('em', '<', to)
-        .groupBy(step)
-        .execute();
-      // Merged again by whole step, so a REAL division could never split one.
+    /**
+     * The readings of [from, to) summed per step (counted from local midnight, offset ms): `stepMs`,
+     * or a minute (an hour) when some of the period is read from minute (hour) summaries. Answers
+     * the step used.
+     */
+    async readingSteps(deviceId: number, from: number, to: number, stepMs: number, offsetMs: number): Promise<{ stepMs: number; steps: DoseStep[] }> {
+      const levels = await levelRanges(db, 'dose_leituras', { device_id: deviceId }, from, to);
+      const used = levels.hora ? Math.max(stepMs, HOUR_MS) : levels.min ? Math.max(stepMs, MINUTE_MS) : stepMs;
       const merged = new Map<number, DoseStep>();
-      for (const row of rows) {
-        const key = Math.floor(Number(row.step));
+      const add = (key: number, sums: Omit<DoseStep, 'step'>) => {
         const current = merged.get(key) ?? { step: key, vazao_sum: 0, volume_max: 0, readings: 0 };
-        current.vazao_sum += Number(row.vazao_sum);
-        current.volume_max = Math.max(current.volume_max, Number(row.volume_max));
-        current.readings += Number(row.readings);
+        current.vazao_sum += sums.vazao_sum;
+        current.volume_max = Math.max(current.volume_max, sums.volume_max);
+        current.readings += sums.readings;
         merged.set(key, current);
+      };
+      for (const level of ['hora', 'min'] as const) {
+        const range = levels[level];
+        if (!range) continue;
+        const columns = { vazao_sum: 'sum(vazao_soma)', volume_max: 'max(volume_max)', readings: 'sum(n)' };
+        for (const group of await summaryGroups(db, summaryTable('dose_leituras', level), [deviceId], range, used, offsetMs, columns)) add(group.step, group);
       }
-      return [...merged.values()].sort((a, b) => a.step - b.step);
+      if (levels.raw) {
+        const step = sql<number>`(em + ${sql.lit(offsetMs)}) / ${sql.lit(used)}`;
+        const rows = await db
+          .selectFrom('dose_leituras')
+          .select([
+            step.as('step'),
+            (eb) => eb.fn.sum<number>('vazao_dml_min').as('vazao_sum'),
+            (eb) => eb.fn.max('volume_dml').as('volume_max'),
+            (eb) => eb.fn.countAll<number>().as('readings'),
+          ])
+          .where('device_id', '=', deviceId)
+          .where('em', '>=', levels.raw.from)
+          .where('em', '<', levels.raw.to)
+          .groupBy(step)
+          .execute();
+        // Merged again by whole step, so a REAL division could never split one.
+        for (const row of rows) add(Math.floor(Number(row.step)), { vazao_sum: Number(row.vazao_sum), volume_max: Number(row.volume_max), readings: Number(row.readings) });
+      }
+      return { stepMs: used, steps: [...merged.values()].sort((a, b) => a.step - b.step) };
     },
 
     /** When the device's pictures in [from, to] were stored, oldest first. */

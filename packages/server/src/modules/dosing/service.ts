@@ -149,6 +149,7 @@ export function dosingService(deps: {
       }),
       insert: (rows: readonly NewDoseReading[]): Promise<void> => dosagens.insertReadings(rows),
       anyOfOwner: (ownerId: number): Promise<boolean> => dosagens.anyReadingOf(ownerId),
+      maintenance: dosagens.maintenance,
     } as const,
 
     /** Derives the doser's events from its readings at or after `fromEm`, stamped `now` (the demo's history): syncDosagens. */

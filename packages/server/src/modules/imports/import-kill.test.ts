@@ -121,6 +121,8 @@ describe('a server killed during an import', () => {
     cleanups.push(async () => void second.child.kill('SIGTERM'));
     expect(uploads()).toEqual([`${UPLOAD_DIR_PREFIX}elsewhere`]);
     expect(second.output()).toContain(join(tmp, leftOver!));
+    // SQLite's staged import is removed in the background once the portal listens.
+    if (dialect === 'sqlite') await second.waitFor('removed an import a stopped server was reading', 120_000);
     const database = openDatabase(databaseUrl);
     try {
       const count = async (table: 'pesagens' | 'importacoes' | 'nucleos' | 'lotes' | 'aviarios' | 'importacao_linhas') =>
@@ -165,6 +167,8 @@ describe('a server killed during an import', () => {
 
     const second = await startServer(created.url, runDir);
     cleanups.push(async () => void second.child.kill('SIGTERM'));
+    // The move is finished in the background once the portal listens.
+    if (dialect === 'sqlite') await second.waitFor('finished storing an import a stopped server had decided', 240_000);
     const database = openDatabase(created.url);
     try {
       const count = async (table: 'pesagens' | 'importacoes' | 'nucleos' | 'lotes' | 'importacao_linhas' | 'importacao_criados') =>

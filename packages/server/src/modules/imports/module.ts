@@ -11,8 +11,11 @@ export const importsModule: FeatureModule = ({ config, services, log, requireAcc
     // A server killed mid-import leaves its upload folder behind: the next start clears old ones.
     // File times are the real clock's, so Date.now() rather than the portal's clock.
     await removeStaleUploads(tmpdir(), Date.now(), log);
-    // Its import too: one it was reading is removed, one it had decided is finished.
-    await imports.recoverUnfinished();
+    // Its import too: one it was reading is removed, one it had decided is finished. In the
+    // background once the portal listens: moving (and counting into the daily aggregates) the rows
+    // left of a large file takes longer than a plugin may take to start, and other calls are served
+    // between its chunks as during any import's move. It logs its own failures; the next start retries.
+    app.addHook('onListen', async () => void imports.recoverUnfinished());
     await app.register(routes);
   };
 };

@@ -38,6 +38,18 @@ export class ImportRejectedError extends AppError {
   }
 }
 
+/**
+ * Thrown in an import's transaction (rolling it back) when its rows fall in months not made yet
+ * (PostgreSQL's monthly partitions; making one waits for the writes to the tables it points at,
+ * this transaction's among them): the rest of the file is read for its days, the months are made
+ * outside any transaction, and the import runs again.
+ */
+class MonthsToMake extends Error {
+  constructor(readonly days: ReadonlySet<string>) {
+    super(`the import's rows need monthly partitions not made yet (${days.size} days)`);
+  }
+}
+
 /** Data rows read from the head to guess the decimal mark. */
 const DECIMAL_SAMPLE_ROWS = 1000;
 
@@ -205,7 +217,7 @@ export function importsService(deps: {
    * between chunks; once all are there, the listeners are told of its `rows`.
    */
   async function moveStaged(ownerId: number, importacaoId: number, rows: number): Promise<void> {
-    const moveChunk = () => importacoes.moveRows(importacaoId, writes.moveRows, (trx, lastId) => ingestion.writeStaged(trx, importacaoId, lastId));
+    const moveChunk = () => importacoes.moveRows(importacaoId, writes.moveRows, (trx, lastId) => ingestion.writeStaged(trx, importacaoId, lastId, clock()));
     let moved = 0;
     for (let chunk = await moveChunk(); chunk > 0; chunk = await moveChunk()) {
       moved += chunk;
@@ -287,19 +299,27 @@ export function importsService(deps: {
         const target: ImportTarget = { ownerId: scope.ownerId, importacaoId, now };
         resolver.createIn({ trx, now });
         const count = progress(scope.ownerId, importacaoId);
+        // Days of the rows from the first one whose month is not made yet: nothing is written after it.
+        const unmade = new Set<string>();
         const result = await readRows(
           upload,
           format,
           resolver,
           async (batch) => {
-            await ingestion.writeImported(trx, target, batch);
-            count(batch.rows.length);
+            const days = batch.rows.map((row) => row.data);
+            if (unmade.size === 0 && !(await ingestion.partitionsMissing(days))) {
+              await ingestion.writeImported(trx, target, batch);
+              count(batch.rows.length);
+              return;
+            }
+            for (const day of days) unmade.add(day);
           },
           writes.batchRows,
         );
         const preview = answer(result, resolver);
         // Throwing rolls back everything: the weighings written so far, created farms and flocks, the import.
         if (result.rejeitadasTotal > 0) throw new ImportRejectedError(preview);
+        if (unmade.size > 0) throw new MonthsToMake(unmade);
         await importacoes.setImportRows(trx, importacaoId, result.validas);
         log.debug({ owner: scope.ownerId, importacao: importacaoId }, 'import decided');
         return { ...preview, importacao_id: importacaoId, importadas: result.validas };
@@ -339,7 +359,13 @@ export function importsService(deps: {
 
       if (options.dryRun) return answer(await readRows(upload, format, resolver, undefined), resolver);
       const store = writes.staged ? importStaged : importInOneTransaction;
-      const response = await store(scope, upload, format, resolver, answer);
+      const response = await store(scope, upload, format, resolver, answer).catch(async (error: unknown) => {
+        if (!(error instanceof MonthsToMake)) throw error;
+        // An older history (or a far date): its months are made now, then the file is read again, with farms and flocks read afresh.
+        log.info({ owner: scope.ownerId, days: error.days.size }, 'import waits for its months to be made');
+        await ingestion.preparePartitions(error.days);
+        return store(scope, upload, format, await ingestion.fileResolver(scope, options.createMissing), answer);
+      });
       log.info({ owner: scope.ownerId, importacao: response.importacao_id, rows: response.importadas, ms: Date.now() - started }, 'weighings imported');
       return response;
     },

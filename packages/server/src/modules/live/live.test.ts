@@ -1,6 +1,7 @@
 import type { DeviceModel, DevupdtItem, FotosResponse, LeiturasResponse, Nucleo, RemoteDevice } from '@portal/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fotosRepository } from './fotos.repository.js';
+import { ensurePartitionsFor } from '../../db/dialect.js';
 import { createAccount, type TestAccount } from '../../test/factories.js';
 import { insertDevice } from '../../test/factories/device-rows.js';
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';
@@ -173,6 +174,7 @@ describeEachDialect('live calls: devupdt, getremotelist, getleituras, getfotos, 
       seq,
       created_at: t0,
     });
+    await ensurePartitionsFor(portal().database, 'pesagens', [PESAGEM_DEFAULTS.data]);
     for (let seq = 1; seq <= 52; seq += 1) await portal().database.db.insertInto('pesagens').values(row(seq, scale.id)).execute();
     await portal().database.db.insertInto('pesagens').values(row(1, other.id)).execute();
 

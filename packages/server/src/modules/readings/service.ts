@@ -1,4 +1,5 @@
 import type { LiveReading, MsgCalha, MsgColeta, MsgDose, MsgSilo } from '@portal/shared';
+import { HOUR_MS, MINUTE_MS, type ReadingMaintenance } from '../../db/rollups.js';
 import type { EventBus, EventDevice } from '../../events/index.js';
 import { COLETA_BUCKET_MS, type NewColeta } from '../collectionHistory/index.js';
 import { DOSE_READING_PERIOD_MS, type NewDoseReading } from '../dosing/index.js';
@@ -16,6 +17,8 @@ export interface ReadingSeries<Reading, Table extends string, Row> {
   rowOf(ownerId: number, deviceId: number, reading: Reading, em: number, bucket: number): Row | null;
   insert(rows: readonly Row[]): Promise<void>;
   anyOfOwner(ownerId: number): Promise<boolean>;
+  /** Its table's summing and purge (db/rollups.ts), run by the periodic job (maintenance.ts). */
+  readonly maintenance: ReadingMaintenance;
 }
 
 /** The owner of each kind of reading the reports keep. */
@@ -94,6 +97,25 @@ export function readingsService(deps: { series: Owners; events: EventBus }) {
       await insertMany([row]);
       await deps.events.emit('readings.stored', { device, reading, em });
     },
+
+    /**
+     * Sums [from, to) of every reading table into minutes and hours (the demo's history, written
+     * in bulk behind the periodic job's progress); the job sums the minutes after it anyway.
+     */
+    async summariseRange(from: number, to: number): Promise<void> {
+      const start = Math.floor(from / HOUR_MS) * HOUR_MS;
+      const end = Math.ceil(to / MINUTE_MS) * MINUTE_MS;
+      for (const owner of Object.values(owners)) {
+        // An hour at a time: each statement reads a bounded part of the table.
+        for (let at = start; at < end; at += HOUR_MS) {
+          await owner.maintenance.summarise('min', at, Math.min(end, at + HOUR_MS));
+          await owner.maintenance.summarise('hora', at, at + HOUR_MS);
+        }
+      }
+    },
+
+    /** Each table's summing and purge, for the periodic job (maintenance.ts). */
+    maintenance: (): ReadingMaintenance[] => Object.values(owners).map((owner) => owner.maintenance),
 
     /** True when the owner has any stored silo, trough, doser or collector reading. */
     async hasHistory(ownerId: number): Promise<boolean> {

@@ -1,7 +1,9 @@
 import type { SiloSample } from '@portal/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, lockRows, type Database } from '../../db/dialect.js';
-import type { SiloEntregasTable, SiloLeiturasTable } from '../../db/tables.js';
+import { levelRanges } from '../../db/rollup-reads.js';
+import { readingMaintenance, summaryTable, type SummaryLevel } from '../../db/rollups.js';
+import type { SiloEntregasTable, SiloLeiturasResumoTable, SiloLeiturasTable } from '../../db/tables.js';
 import type { MovementsRepository, MovementValues } from './movements.repository.js';
 
 export type DeliveryRow = Selectable<SiloEntregasTable>;
@@ -26,6 +28,19 @@ export interface DeliveryDecision {
 const toSample = (row: { em: number | string; peso_hg: number }): SiloSample => ({ em: Number(row.em), kg: row.peso_hg / 10 });
 const toDelivery = (row: DeliveryRow): DeliveryRow => ({ ...row, em: Number(row.em), created_at: Number(row.created_at) });
 
+type SummaryRow = Pick<Selectable<SiloLeiturasResumoTable>, 'primeiro_em' | 'peso_primeiro' | 'meio_em' | 'peso_meio' | 'ultimo_em' | 'peso_ultimo'>;
+
+/**
+ * The readings a minute or hour summary kept whole, oldest first: its first, the first of its
+ * second half and its last (each once). A minute of a scale holds one reading: exactly the raw row.
+ */
+export function summarySamples(row: SummaryRow): SiloSample[] {
+  const samples: SiloSample[] = [{ em: Number(row.primeiro_em), kg: row.peso_primeiro / 10 }];
+  if (row.meio_em !== null && row.peso_meio !== null && Number(row.meio_em) > samples[0]!.em) samples.push({ em: Number(row.meio_em), kg: row.peso_meio / 10 });
+  if (Number(row.ultimo_em) > samples.at(-1)!.em) samples.push({ em: Number(row.ultimo_em), kg: row.peso_ultimo / 10 });
+  return samples;
+}
+
 /**
  * Silo scales' stored readings (silo_leituras, written here alone) and the decisions on their
  * deliveries (silo_entregas); a confirmed delivery's movement is written through `movements`.
@@ -33,23 +48,50 @@ const toDelivery = (row: DeliveryRow): DeliveryRow => ({ ...row, em: Number(row.
 export function siloReadingsRepository(database: Database, movements: MovementsRepository) {
   const { db } = database;
 
+  /** A scale's minute or hour summaries starting in [from, to), by start. */
+  const summaryRows = (level: SummaryLevel, ownerId: number, deviceId: number, from: number, to: number, order: 'asc' | 'desc', limit?: number) => {
+    const query = db
+      .selectFrom(summaryTable('silo_leituras', level) as 'silo_leituras_min')
+      .select(['primeiro_em', 'peso_primeiro', 'meio_em', 'peso_meio', 'ultimo_em', 'peso_ultimo'])
+      .where('owner_id', '=', ownerId)
+      .where('device_id', '=', deviceId)
+      .where('inicio', '>=', from)
+      .where('inicio', '<', to)
+      .orderBy('inicio', order);
+    return (limit === undefined ? query : query.limit(limit)).execute();
+  };
+
   /** A stored decision counts unless it was a confirmation whose movement was deleted since. */
   const decided = (row: DeliveryRow) => row.situacao === 'descartada' || row.movimento_id !== null;
 
   return {
-    /** Readings (kg, 1 decimal) received in [from, to), oldest first: the one query the balance, the feed report and the charts read a scale with. */
+    /**
+     * Readings (kg, 1 decimal) received in [from, to), oldest first: the one query the balance, the
+     * feed report and the charts read a scale with. Where raw rows are purged, the readings the
+     * minute (else hour) summaries kept whole stand for them (db/rollup-reads.ts).
+     */
     async between(ownerId: number, deviceId: number, from: number, to: number): Promise<SiloSample[]> {
+      const levels = await levelRanges(db, 'silo_leituras', { device_id: deviceId }, from, to);
+      const samples: SiloSample[] = [];
+      for (const level of ['hora', 'min'] as const) {
+        const range = levels[level];
+        if (range) for (const row of await summaryRows(level, ownerId, deviceId, range.from, range.to, 'asc')) samples.push(...summarySamples(row));
+      }
+      if (!levels.raw) return samples;
       const rows = await db
         .selectFrom('silo_leituras')
         .select(['em', 'peso_hg'])
         .where('owner_id', '=', ownerId)
         .where('device_id', '=', deviceId)
-        .where('em', '>=', from)
-        .where('em', '<', to)
+        .where('em', '>=', levels.raw.from)
+        .where('em', '<', levels.raw.to)
         .orderBy('em')
         .execute();
-      return rows.map(toSample);
+      return samples.concat(rows.map(toSample));
     },
+
+    /** silo_leituras' summing and purge, for the periodic job (modules/readings). */
+    maintenance: readingMaintenance(database, 'silo_leituras'),
 
     /** Stores readings, one per scale and bucket (a bucket already stored, by any instance, is skipped). */
     insert: (rows: readonly NewSiloReading[]): Promise<void> => bulkWrite(database, 'silo_leituras', READING_COLUMNS, rows),
@@ -70,7 +112,7 @@ export function siloReadingsRepository(database: Database, movements: MovementsR
       return new Map(rows.map((row) => [row.device_id, row.peso_hg / 10]));
     },
 
-    /** The newest `count` readings, oldest first. */
+    /** The newest `count` readings, oldest first; from the summaries when no raw row is left. */
     async latest(ownerId: number, deviceId: number, count: number): Promise<SiloSample[]> {
       const rows = await db
         .selectFrom('silo_leituras')
@@ -80,7 +122,12 @@ export function siloReadingsRepository(database: Database, movements: MovementsR
         .orderBy('em', 'desc')
         .limit(count)
         .execute();
-      return rows.map(toSample).reverse();
+      if (rows.length > 0) return rows.map(toSample).reverse();
+      for (const level of ['min', 'hora'] as const) {
+        const summaries = await summaryRows(level, ownerId, deviceId, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'desc', count);
+        if (summaries.length > 0) return summaries.reverse().flatMap(summarySamples).slice(-count);
+      }
+      return [];
     },
 
     /** The silo's stored decisions with `em` in [from, to]. */

@@ -30,6 +30,7 @@ export function siloReadingsService(deps: { readings: SiloReadingsRepository }) 
       }),
       insert: (rows: readonly NewSiloReading[]): Promise<void> => readings.insert(rows),
       anyOfOwner: (ownerId: number): Promise<boolean> => readings.anyOfOwner(ownerId),
+      maintenance: readings.maintenance,
     },
   } as const;
 }

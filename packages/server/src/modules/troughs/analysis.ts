@@ -9,6 +9,36 @@ export interface CalhaRow {
   presenca: number | null;
 }
 
+/** A minute or hour summary of a trough (calha_leituras_min / _hora, migration 0010). */
+export interface CalhaSummary {
+  inicio: number;
+  n: number;
+  primeiro_em: number;
+  ultimo_em: number;
+  ligada_n: number;
+  rpm_soma: number;
+  rpm_soma_ligada: number;
+  voltas_max: number;
+  voltas_ultimo: number;
+  presenca_n: number;
+  presenca_soma: number;
+}
+
+/**
+ * The reading a minute summary stands for: a trough's minute holds one reading (CALHA_PERIOD_MS),
+ * so this is exactly the raw row that was purged. Null for a minute of several readings.
+ */
+export function rowOfMinute(summary: CalhaSummary): CalhaRow | null {
+  if (summary.n !== 1) return null;
+  return {
+    em: summary.primeiro_em,
+    rpm_dec: summary.rpm_soma,
+    voltas: summary.voltas_ultimo,
+    ligada: summary.ligada_n,
+    presenca: summary.presenca_n === 0 ? null : summary.presenca_soma,
+  };
+}
+
 /** A local day as an epoch range [from, to). */
 export interface DayRange {
   data: string;
@@ -52,6 +82,8 @@ interface Window {
 }
 
 interface DayTotals {
+  /** Some of the day came from summaries of several readings: its gaps and stoppages are not known. */
+  summed: boolean;
   readings: number;
   on: number;
   voltas: number;
@@ -75,9 +107,11 @@ export function troughAnalyzer({ from, passoMs, days }: { from: number; passoMs:
   const pontos: CalhaPonto[] = [];
   const gaps: Array<{ inicio: number; fim: number }> = [];
   const stoppages: Array<{ inicio: number; fim: number; tipo: CalhaParada['tipo'] }> = [];
-  const totals: DayTotals[] = days.map(() => ({ readings: 0, on: 0, voltas: 0, withPresence: 0, present: 0 }));
+  const totals: DayTotals[] = days.map(() => ({ summed: false, readings: 0, on: 0, voltas: 0, withPresence: 0, present: 0 }));
   let dayIndex = 0;
   let previous: CalhaRow | null = null;
+  /** The last reading's time, whether a row or the end of a summary. */
+  let lastEm: number | null = null;
   let window: Window | null = null;
   let open: OpenStoppage | null = null;
 
@@ -99,10 +133,9 @@ export function troughAnalyzer({ from, passoMs, days }: { from: number; passoMs:
   }
 
   function add(row: CalhaRow) {
-    const gap = previous !== null && row.em - previous.em > GAP_MS;
-    if (previous && gap) {
-      gaps.push({ inicio: previous.em, fim: row.em });
-      closeStoppage(previous.em + CALHA_PERIOD_MS);
+    if (lastEm !== null && row.em - lastEm > GAP_MS) {
+      gaps.push({ inicio: lastEm, fim: row.em });
+      closeStoppage(lastEm + CALHA_PERIOD_MS);
     }
     const kind = stoppageKind(row);
     if (open && open.tipo !== kind) closeStoppage(row.em);
@@ -114,7 +147,7 @@ export function troughAnalyzer({ from, passoMs, days }: { from: number; passoMs:
 
     const index = Math.floor((row.em - from) / passoMs);
     if (window && window.index !== index) closeWindow();
-    window ??= { index, em: passoMs === CALHA_PERIOD_MS ? row.em : from + index * passoMs, count: 0, rpmDec: 0, on: 0, rpmDecOn: 0, ligada: false, withPresence: 0, present: 0, voltas: 0 };
+    window ??= newWindow(index, passoMs === CALHA_PERIOD_MS ? row.em : from + index * passoMs);
     window.count++;
     window.rpmDec += row.rpm_dec;
     if (row.ligada === 1) {
@@ -140,6 +173,42 @@ export function troughAnalyzer({ from, passoMs, days }: { from: number; passoMs:
       }
     }
     previous = row;
+    lastEm = row.em;
+  }
+
+  const newWindow = (index: number, em: number): Window => ({ index, em, count: 0, rpmDec: 0, on: 0, rpmDecOn: 0, ligada: false, withPresence: 0, present: 0, voltas: 0 });
+
+  /**
+   * A summary of several readings (an hour): its sums go to its window and day as the rows would;
+   * a gap is seen between summaries only, and stoppages not at all, so its day answers neither.
+   */
+  function addSummary(summary: CalhaSummary) {
+    if (lastEm !== null && summary.primeiro_em - lastEm > GAP_MS) gaps.push({ inicio: lastEm, fim: summary.primeiro_em });
+    closeStoppage(lastEm === null ? summary.primeiro_em : Math.min(lastEm + CALHA_PERIOD_MS, summary.primeiro_em));
+    const index = Math.floor((summary.inicio - from) / passoMs);
+    if (window && window.index !== index) closeWindow();
+    window ??= newWindow(index, from + index * passoMs);
+    window.count += summary.n;
+    window.rpmDec += summary.rpm_soma;
+    window.on += summary.ligada_n;
+    window.rpmDecOn += summary.rpm_soma_ligada;
+    window.ligada ||= summary.ligada_n > 0;
+    window.withPresence += summary.presenca_n;
+    window.present += summary.presenca_soma;
+    window.voltas = summary.voltas_ultimo;
+
+    while (dayIndex < days.length && summary.inicio >= days[dayIndex]!.to) dayIndex++;
+    const day = totals[dayIndex];
+    if (day && summary.inicio >= days[dayIndex]!.from) {
+      day.summed = true;
+      day.readings += summary.n;
+      day.on += summary.ligada_n;
+      day.voltas = Math.max(day.voltas, summary.voltas_max);
+      day.withPresence += summary.presenca_n;
+      day.present += summary.presenca_soma;
+    }
+    previous = null;
+    lastEm = summary.ultimo_em;
   }
 
   function finish() {
@@ -153,8 +222,8 @@ export function troughAnalyzer({ from, passoMs, days }: { from: number; passoMs:
         data: range.data,
         minutos_ligada: (day.on * CALHA_PERIOD_MS) / MINUTE_MS,
         voltas: day.voltas,
-        minutos_lacuna: minutes(gapMs),
-        paradas: stoppages.filter((stop) => stop.inicio >= range.from && stop.inicio < range.to).length,
+        minutos_lacuna: day.summed ? null : minutes(gapMs),
+        paradas: day.summed ? null : stoppages.filter((stop) => stop.inicio >= range.from && stop.inicio < range.to).length,
         presenca_pct: day.withPresence === 0 ? null : Math.round((day.present * 1000) / day.withPresence) / 10,
       };
     });
@@ -163,5 +232,5 @@ export function troughAnalyzer({ from, passoMs, days }: { from: number; passoMs:
     return { pontos, lacunas, paradas, dias };
   }
 
-  return { add, finish };
+  return { add, addSummary, finish };
 }

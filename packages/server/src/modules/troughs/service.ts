@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { AccountReads } from '../accounts/index.js';
 import type { DevicesService } from '../devices/index.js';
 import type { OwnerScope } from '../permissions/index.js';
-import { CALHA_PERIOD_MS, troughAnalyzer, type DayRange } from './analysis.js';
+import { CALHA_PERIOD_MS, rowOfMinute, troughAnalyzer, type DayRange } from './analysis.js';
 import type { NewCalhaReading, TroughsRepository } from './troughs.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -27,6 +27,8 @@ export function dayRanges(di: string, df: string, timezone: number): DayRange[] 
 
 /** Minutes per chart point: 1, or the fewest whole minutes that keep the period within CALHA_MAX_POINTS. */
 export const stepMinutes = (spanMs: number) => Math.max(1, Math.ceil(spanMs / CALHA_PERIOD_MS / CALHA_MAX_POINTS));
+/** Where hour summaries are read, a point is whole hours. */
+const HOUR_MINUTES = 60;
 
 /** Feeder troughs (screen calhas): the monitors for the pickers and one trough's series. */
 export function troughsService(deps: {
@@ -73,6 +75,7 @@ export function troughsService(deps: {
       }),
       insert: (rows: readonly NewCalhaReading[]): Promise<void> => troughs.insertReadings(rows),
       anyOfOwner: (ownerId: number): Promise<boolean> => troughs.anyReadingOf(ownerId),
+      maintenance: troughs.maintenance,
     } as const,
 
     /** One trough's readings over the days asked (default: the owner's today), with gaps, stoppages and days. */
@@ -86,11 +89,22 @@ export function troughsService(deps: {
       const days = dayRanges(di, df, timezone);
       const from = days[0]!.from;
       const to = days.at(-1)!.to;
-      const passoMin = stepMinutes(to - from);
+      // Raw rows where kept, else minutes, else hours (db/rollup-reads.ts), oldest first.
+      const levels = await troughs.levels(device.id, query.idcalha, from, to);
+      const passoMin = levels.hora ? Math.ceil(stepMinutes(to - from) / HOUR_MINUTES) * HOUR_MINUTES : stepMinutes(to - from);
       const analyzer = troughAnalyzer({ from, passoMs: passoMin * CALHA_PERIOD_MS, days });
+      for (const level of ['hora', 'min'] as const) {
+        const range = levels[level];
+        if (!range) continue;
+        for (const summary of await troughs.summaries(level, scope.ownerId, device.id, query.idcalha, range)) {
+          const row = level === 'min' ? rowOfMinute(summary) : null;
+          if (row) analyzer.add(row);
+          else analyzer.addSummary(summary);
+        }
+      }
       let after: number | null = null;
-      for (;;) {
-        const page = await troughs.readings(scope.ownerId, device.id, query.idcalha, { from, to, after }, PAGE_ROWS);
+      while (levels.raw) {
+        const page = await troughs.readings(scope.ownerId, device.id, query.idcalha, { ...levels.raw, after }, PAGE_ROWS);
         for (const row of page) analyzer.add(row);
         if (page.length < PAGE_ROWS) break;
         after = page.at(-1)!.em;

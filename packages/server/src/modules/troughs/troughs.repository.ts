@@ -1,7 +1,9 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, type Database } from '../../db/dialect.js';
+import { levelRanges, type LevelRanges, type TimeRange } from '../../db/rollup-reads.js';
+import { readingMaintenance, summaryTable, troughsOf, type SummaryLevel } from '../../db/rollups.js';
 import type { CalhaLeiturasTable } from '../../db/tables.js';
-import type { CalhaRow } from './analysis.js';
+import type { CalhaRow, CalhaSummary } from './analysis.js';
 
 export type NewCalhaReading = Insertable<CalhaLeiturasTable>;
 
@@ -14,24 +16,43 @@ export function troughsRepository(database: Database) {
 
   return {
     /**
-     * The trough numbers each device has readings of. A skip scan (each step one index seek on
-     * device_id, idcalha), so a monitor with years of minute rows answers at once on both databases.
+     * The trough numbers each device has readings of, raw or summed. Skip scans (each step one
+     * index seek on device_id, idcalha), so a monitor with years of minute rows answers at once on
+     * both databases.
      */
     async troughNumbers(ownerId: number, deviceIds: readonly number[]): Promise<Array<{ device_id: number; idcalha: number }>> {
       const found: Array<{ device_id: number; idcalha: number }> = [];
       for (const deviceId of deviceIds) {
-        const { rows } = await sql<{ idcalha: number | string }>`
-          with recursive seen(idcalha) as (
-            select min(idcalha) from calha_leituras where device_id = ${deviceId} and owner_id = ${ownerId}
-            union all
-            select (select min(idcalha) from calha_leituras where device_id = ${deviceId} and owner_id = ${ownerId} and idcalha > seen.idcalha)
-            from seen where seen.idcalha is not null
-          )
-          select idcalha from seen where idcalha is not null`.execute(db);
-        for (const row of rows) found.push({ device_id: deviceId, idcalha: Number(row.idcalha) });
+        const numbers = new Set<number>();
+        for (const table of ['calha_leituras', summaryTable('calha_leituras', 'min'), summaryTable('calha_leituras', 'hora')]) {
+          for (const idcalha of await troughsOf(db, table, deviceId, ownerId)) numbers.add(idcalha);
+        }
+        for (const idcalha of [...numbers].sort((a, b) => a - b)) found.push({ device_id: deviceId, idcalha });
       }
       return found;
     },
+
+    /** Which level (raw, minutes, hours) answers each part of [from, to) for one trough. */
+    levels: (deviceId: number, idcalha: number, from: number, to: number): Promise<LevelRanges> => levelRanges(db, 'calha_leituras', { device_id: deviceId, idcalha }, from, to),
+
+    /** A trough's minute or hour summaries starting in the range, oldest first. */
+    async summaries(level: SummaryLevel, ownerId: number, deviceId: number, idcalha: number, range: TimeRange): Promise<CalhaSummary[]> {
+      const rows = await db
+        .selectFrom(summaryTable('calha_leituras', level) as 'calha_leituras_min')
+        .select(['inicio', 'n', 'primeiro_em', 'ultimo_em', 'ligada_n', 'rpm_soma', 'rpm_soma_ligada', 'voltas_max', 'voltas_ultimo', 'presenca_n', 'presenca_soma'])
+        .where('owner_id', '=', ownerId)
+        .where('device_id', '=', deviceId)
+        .where('idcalha', '=', idcalha)
+        .where('inicio', '>=', range.from)
+        .where('inicio', '<', range.to)
+        .orderBy('inicio')
+        .execute();
+      // PostgreSQL answers bigint columns as numbers (dialect.ts), SQLite too: no conversion.
+      return rows;
+    },
+
+    /** calha_leituras' summing and purge, for the periodic job (modules/readings). */
+    maintenance: readingMaintenance(database, 'calha_leituras'),
 
     /** Stores readings, one per trough and bucket (a bucket already stored, by any instance, is skipped). */
     insertReadings: (rows: readonly NewCalhaReading[]): Promise<void> => bulkWrite(database, 'calha_leituras', READING_COLUMNS, rows),

@@ -4,6 +4,8 @@ export { weighingsService, type WeighingsService } from './service.js';
 export { standardAt, type StandardCurve } from './standard.js';
 // The one ingestion path of weighings (devices and files): its service, rules and the types its callers hand over.
 export { ingestionService, type IngestionService } from './ingestion.js';
+// Migration 0009's backfill counts the existing weighings with the same statements as a staged import's chunk.
+export { countIntoDays } from './pesagens-dia.repository.js';
 export type { FileResolver } from './file-resolver.js';
 export { PESAGEM_FIELD_COLUMNS, pesagemFieldValues, type ImportTarget, type RowBatch } from './pesagens.repository.js';
 export {

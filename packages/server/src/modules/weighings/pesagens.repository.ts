@@ -1,7 +1,10 @@
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
-import { bulkInsert, integerColumns, streamBatches, varcharColumns, type BulkColumn, type Database } from '../../db/dialect.js';
+import {
+  bulkInsert, deviceWeighingKey, ensurePartitionsFor, integerColumns, partitionsMissingFor, streamBatches, varcharColumns, type BulkColumn, type Database,
+} from '../../db/dialect.js';
 import type { PesagensTable, Tables } from '../../db/tables.js';
 import type { PesagemFields } from './validation.js';
+import { headerOf } from './header-of.js';
 
 /** Which weighings a report reads: the owner's, in a period, on some farms, optionally narrowed. */
 export interface PesagemFilter {
@@ -24,7 +27,13 @@ export const GRADER_COLUMNS = ['aviario', 'peso_dg', 'score'] as const;
 export type GraderRow = Pick<ReportRow, (typeof GRADER_COLUMNS)[number]>;
 
 /** A weighing a device sent, ready to store: (device_id, seq) identifies it. */
-export type DevicePesagemRow = Omit<Insertable<PesagensTable>, 'id' | 'importacao_id' | 'created_at'> & { device_id: number; seq: number };
+export type DevicePesagemRow = Omit<Insertable<PesagensTable>, 'id' | 'importacao_id' | 'created_at' | 'dia_id'> & {
+  device_id: number;
+  seq: number;
+  lote_id: number | null;
+  idade_lote: number | null;
+  score: number | null;
+};
 
 /** Weighings of a file with the farm and flock each was resolved to, written in one go. */
 export interface RowBatch {
@@ -46,10 +55,13 @@ export const PESAGEM_FIELD_COLUMNS: readonly BulkColumn[] = [
   ...integerColumns('score'), ...varcharColumns('serie_balanca', 'obs'),
 ];
 export const pesagemFieldValues = (r: PesagemFields): unknown[] => [r.data, r.hora, r.aviario, r.lado, r.box, r.sexo, r.peso_dg, r.idade_lote, r.linha, r.score, r.serie_balanca, r.obs];
-/** An imported weighing's columns, in bulk order. */
+/** An imported weighing's columns, in bulk order: the last one is its daily aggregate row (pesagens_dia). */
 const IMPORTED_COLUMNS: readonly BulkColumn[] = [
   ...integerColumns('owner_id', 'nucleo_id', 'lote_id'), ...PESAGEM_FIELD_COLUMNS, ...integerColumns('importacao_id'), { name: 'created_at', pgType: 'bigint' },
+  ...integerColumns('dia_id'),
 ];
+/** The columns a staged row fills as it moves (its day, dia_id, is set right after: pesagens-dia.repository.ts addImported). */
+const STAGED_INSERT_COLUMNS = IMPORTED_COLUMNS.filter((column) => column.name !== 'dia_id');
 
 /** Rows a streamed read hands over at a time (and fetches per round trip on PostgreSQL). */
 const STREAM_BATCH = 10_000;
@@ -104,14 +116,7 @@ export function pesagensRepository(database: Database) {
         .where('nucleo_id', 'in', [...nucleos])
         .groupBy(['aviario', 'sexo', 'serie_balanca'])
         .execute();
-      const days = combinations.flatMap((row) => [row.primeira as string, row.ultima as string]).sort();
-      return {
-        aviarios: [...new Set(combinations.map((row) => row.aviario))],
-        sexos: [...new Set(combinations.map((row) => row.sexo))],
-        balancas: [...new Set(combinations.map((row) => row.serie_balanca))],
-        primeira: days[0] ?? null,
-        ultima: days[days.length - 1] ?? null,
-      };
+      return headerOf(combinations);
     },
 
     /** Per flock and weighing day: birds, exact weight sum (dg) and the youngest age the rows carry. */
@@ -167,19 +172,50 @@ export function pesagensRepository(database: Database) {
     // The only writes of pesagens, all made by the ingestion service (ingestion.ts).
 
     /**
-     * Stores a device's record once: a (device, seq) already stored (re-sent after a lost ACK, or
-     * received by another instance) is left as it is. Autocommitted: when this resolves, it is durable.
+     * Makes the months of these days where weighings are cut into months (PostgreSQL), before a
+     * write of them: never inside a transaction writing a table pesagens points at (making a
+     * month waits for that transaction's end). A month already there costs no query.
      */
-    async insertFromDevice(row: DevicePesagemRow, now: number): Promise<{ id: number; created: boolean }> {
-      const inserted = await db
+    preparePartitions: (days: Iterable<string>): Promise<void> => ensurePartitionsFor(database, 'pesagens', days),
+
+    /** True when some of these days fall in a month not made yet (a transaction that must not wait for it stops, has it made, and starts again). */
+    partitionsMissing: (days: Iterable<string>): Promise<boolean> => partitionsMissingFor(database, 'pesagens', days),
+
+    /** Runs `work` in one transaction: a device batch's weighings and their daily aggregates are kept together or not at all. */
+    transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    /**
+     * Of these device records, the ones stored already (a re-send after a lost ACK, or another
+     * instance's copy), by their key (deviceWeighingKey: on PostgreSQL it holds the day too, which a
+     * re-sent record repeats), with the stored id: `${device_id}:${seq}` → id.
+     */
+    async storedDeviceIds(trx: Transaction<Tables>, rows: readonly DevicePesagemRow[]): Promise<Map<string, number>> {
+      const byDay = deviceWeighingKey(database).includes('data');
+      const found = await trx
+        .selectFrom('pesagens')
+        .select(['id', 'device_id', 'seq'])
+        .where((eb) => eb.or(rows.map((r) => eb.and([eb('device_id', '=', r.device_id), eb('seq', '=', r.seq), ...(byDay ? [eb('data', '=', r.data)] : [])]))))
+        .execute();
+      return new Map(found.map((r) => [`${r.device_id}:${r.seq}`, r.id]));
+    },
+
+    /**
+     * Stores device records in the caller's transaction, each once: a key already stored is left as
+     * it is (on conflict do nothing). Answers the ids of the ones this statement stored, by
+     * `${device_id}:${seq}`; the caller tells a record that is missing from them (stored meanwhile by
+     * another instance). Their months are made beforehand (preparePartitions, outside the transaction).
+     */
+    async insertDeviceRows(trx: Transaction<Tables>, rows: readonly (DevicePesagemRow & { dia_id: number; created_at: number })[]): Promise<Map<string, number>> {
+      if (rows.length === 0) return new Map();
+      const inserted = await trx
         .insertInto('pesagens')
-        .values({ ...row, importacao_id: null, created_at: now })
-        .onConflict((oc) => oc.columns(['device_id', 'seq']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) return { id: inserted.id, created: true };
-      const existing = await db.selectFrom('pesagens').select('id').where('device_id', '=', row.device_id).where('seq', '=', row.seq).executeTakeFirstOrThrow();
-      return { id: existing.id, created: false };
+        .values(rows.map((row) => ({ ...row, importacao_id: null })))
+        .onConflict((oc) => oc.columns(deviceWeighingKey(database)).doNothing())
+        .returning(['id', 'device_id', 'seq'])
+        .execute();
+      return new Map(inserted.map((r) => [`${r.device_id}:${r.seq}`, r.id]));
     },
 
     /** A device's stored record as it was stored first (a re-sent copy may differ), with its farm's name and flock's code. */
@@ -197,10 +233,13 @@ export function pesagensRepository(database: Database) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Stores a batch of a file's weighings in the import's open transaction, the fastest way each database offers. */
-    async insertImported(trx: Transaction<Tables>, target: ImportTarget, batch: RowBatch): Promise<void> {
+    /**
+     * Stores a batch of a file's weighings in the import's open transaction, the fastest way each
+     * database offers; `diaIds[i]` is row i's daily aggregate row (counted by the caller just before).
+     */
+    async insertImported(trx: Transaction<Tables>, target: ImportTarget, batch: RowBatch, diaIds: readonly number[]): Promise<void> {
       const { ownerId, importacaoId, now } = target;
-      const values = batch.rows.map((row, index) => [ownerId, batch.nucleos[index], batch.lotes[index], ...pesagemFieldValues(row), importacaoId, now]);
+      const values = batch.rows.map((row, index) => [ownerId, batch.nucleos[index], batch.lotes[index], ...pesagemFieldValues(row), importacaoId, now, diaIds[index]]);
       await bulkInsert(database, trx, 'pesagens', IMPORTED_COLUMNS, values);
     },
 
@@ -208,10 +247,13 @@ export function pesagensRepository(database: Database) {
      * Stores a decided import's staged rows up to staged id `lastId` (importacao_linhas, read in
      * this one statement), in file order, in the caller's transaction: placeholder farm and flock
      * ids become the real ones (importacao_criados), owner and time come from the import's row.
+     * They are stored without their day (dia_id): the caller counts them in next, by the id this
+     * answers — the import's rows stored before them end at it, so theirs are the ones after.
      */
-    async insertStaged(trx: Transaction<Tables>, importacaoId: number, lastId: number): Promise<void> {
+    async insertStaged(trx: Transaction<Tables>, importacaoId: number, lastId: number): Promise<number> {
+      const before = await trx.selectFrom('pesagens').select((eb) => eb.fn.max('id').as('last')).where('importacao_id', '=', importacaoId).executeTakeFirst();
       await sql`
-        insert into pesagens (${sql.join(IMPORTED_COLUMNS.map((column) => sql.ref(column.name)))})
+        insert into pesagens (${sql.join(STAGED_INSERT_COLUMNS.map((column) => sql.ref(column.name)))})
         select i.owner_id, coalesce(f.real_id, s.nucleo_id), coalesce(l.real_id, s.lote_id), s.data, s.hora, s.aviario, s.lado, s.box, s.sexo,
           s.peso_dg, s.idade_lote, s.linha, s.score, s.serie_balanca, s.obs, s.importacao_id, i.created_at
         from importacao_linhas s
@@ -221,6 +263,19 @@ export function pesagensRepository(database: Database) {
         where s.importacao_id = ${importacaoId} and s.id <= ${lastId}
         order by s.id
       `.execute(trx);
+      return Number(before?.last ?? 0);
+    },
+
+    /** The daily aggregate rows an import's weighings are counted in (before they are removed). */
+    async dayIdsOfImport(trx: Transaction<Tables>, importacaoId: number): Promise<number[]> {
+      const rows = await trx.selectFrom('pesagens').select('dia_id').distinct().where('importacao_id', '=', importacaoId).execute();
+      return rows.flatMap((row) => (row.dia_id === null ? [] : [row.dia_id]));
+    },
+
+    /** Removes an import's weighings in the caller's transaction (the caller recomputes their days). */
+    async deleteImported(trx: Transaction<Tables>, importacaoId: number): Promise<number> {
+      const { numDeletedRows } = await trx.deleteFrom('pesagens').where('importacao_id', '=', importacaoId).executeTakeFirstOrThrow();
+      return Number(numDeletedRows);
     },
   };
 }

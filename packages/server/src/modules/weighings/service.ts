@@ -1,6 +1,5 @@
 import {
   computeStats,
-  computeStatsParts,
   daysBetween,
   decimalSeparatorOf,
   GRADER_CATEGORIES,
@@ -28,9 +27,12 @@ import type { FarmsService } from '../farms/index.js';
 import { flockAge, type FlocksService } from '../flocks/index.js';
 import type { OwnerScope } from '../permissions/index.js';
 import type { StandardsService } from '../standards/index.js';
+import { dailySource } from './daily-source.js';
+import type { DailyQueries } from './daily.queries.js';
 import type { PesagemFilter, PesagensRepository } from './pesagens.repository.js';
 import { reportPeriod } from './period.js';
-import { categoryCompare, naturalCompare, reportTree, WeightList, type ReportCatalog } from './report-tree.js';
+import { rawSource, type DayTotal } from './raw-source.js';
+import { categoryCompare, naturalCompare, reportTree, type ReportCatalog } from './report-tree.js';
 import { percentOfStandard, standardAt, type StandardCurve } from './standard.js';
 
 type AvesPesosFilters = z.output<typeof avesPesosBody>;
@@ -39,9 +41,6 @@ type SummaryFilters = Omit<z.output<typeof resumoQuery>, 'prop' | 'tipo'>;
 
 /** The grader model whose categories gettotaisselauto and the uniformization screen read. */
 const GRADER_MODEL = 'SELAUTO';
-/** A grader category's position (box − 1). */
-const GRADER_INDEX = new Map<string, number>(GRADER_CATEGORIES.map((desc, index) => [desc, index]));
-
 const byNome = (a: { nome: string }, b: { nome: string }) => naturalCompare(a.nome, b.nome);
 const byCodigo = (a: { codigo: string }, b: { codigo: string }) => naturalCompare(a.codigo, b.codigo);
 const situacao = (lote: Pick<Lote, 'data_encerramento'>) => (lote.data_encerramento === null ? ('ativo' as const) : ('encerrado' as const));
@@ -57,6 +56,10 @@ export interface ReaderSettings {
 /** The weight reports (spec sections 3 and 9) over the weighings an owner's scope reaches. */
 export function weighingsService(deps: {
   pesagens: PesagensRepository;
+  /** The daily aggregates the calls aligned with whole days read (docs/data-model.md, "Daily aggregates"). */
+  daily: DailyQueries;
+  /** Those calls from the raw weighings instead: the reference the aggregates equal (tests, the fleet bench's ratio). */
+  fromRaw?: boolean;
   farms: Pick<FarmsService, 'list' | 'get'>;
   flocks: Pick<FlocksService, 'list' | 'get'>;
   standards: Pick<StandardsService, 'list'>;
@@ -65,6 +68,7 @@ export function weighingsService(deps: {
   clock: () => number;
 }) {
   const { pesagens, farms: farmRecords, flocks: flockRecords, standards: standardRecords, devices, accounts, clock } = deps;
+  const source = deps.fromRaw === true ? rawSource(pesagens) : dailySource(deps.daily);
 
   async function readerSettings(actorId: number): Promise<ReaderSettings> {
     const user = await accounts.userById(actorId);
@@ -105,15 +109,15 @@ export function weighingsService(deps: {
   const service = {
     readerSettings,
 
-    /** Every bird weighed for the owner's flock in [di, df] (a chart's flock series): its day and weight in decigrams. */
-    birdWeights: (ownerId: number, loteId: number, di: string, df: string) => pesagens.birdWeights(ownerId, loteId, di, df),
+    /** The owner's flock's statistics (without scores) per weighing day in [di, df]: a chart's flock series. */
+    flockSeries: (ownerId: number, loteId: number, di: string, df: string) => source.flockSeries(ownerId, loteId, di, df),
 
     /** avesheader / incubatorioheader: the farms (or hatcheries) with their flocks, and what the weighings hold. */
     async header(scope: OwnerScope, incubatorio: boolean): Promise<ReportHeader> {
       const { separador } = await readerSettings(scope.actorId);
       const farms = await farmsInReach(scope, incubatorio ? 'incubatorio' : 'granja');
       const flocks = await flockRecords.list(scope);
-      const found = farms.length === 0 ? { aviarios: [], sexos: [], balancas: [], primeira: null, ultima: null } : await pesagens.header(scope.ownerId, farms.map((farm) => farm.id));
+      const found = farms.length === 0 ? { aviarios: [], sexos: [], balancas: [], primeira: null, ultima: null } : await source.header(scope.ownerId, farms.map((farm) => farm.id));
       return {
         separador,
         nucleos: farms.map((farm) => ({
@@ -175,45 +179,18 @@ export function weighingsService(deps: {
       if (query.lote_id !== undefined) await flockRecords.get(scope, query.lote_id);
       if (farms.length === 0) return { ...period, linhas: [] };
       const catalog = await catalogFor(scope, farms, ';');
-      interface Line {
-        nucleo_id: number;
-        lote_id: number | null;
-        aviario: string;
-        lado: string;
-        box: string;
-        pesos: WeightList;
-        scores: Map<number, number>;
-        dias: Set<string>;
-      }
-      const lines = new Map<string, Line>();
       const filter: PesagemFilter = { ...period, nucleos: farms.map((farm) => farm.id), lote_id: query.lote_id, aviario: query.aviario, sexo: query.sexo };
-      for await (const batch of pesagens.summaryRows(scope.ownerId, filter)) {
-        for (const row of batch) {
-          const key = `${row.nucleo_id}\u0000${row.lote_id}\u0000${row.aviario}\u0000${row.lado}\u0000${row.box}`;
-          let line = lines.get(key);
-          if (!line) {
-            line = { nucleo_id: row.nucleo_id, lote_id: row.lote_id, aviario: row.aviario, lado: row.lado, box: row.box, pesos: new WeightList(), scores: new Map(), dias: new Set() };
-            lines.set(key, line);
-          }
-          line.pesos.push(row.peso_dg);
-          if (row.score !== null) line.scores.set(row.score, (line.scores.get(row.score) ?? 0) + 1);
-          if (!line.dias.has(row.data)) line.dias.add(row.data);
-        }
-      }
-      const linhas = [...lines.values()].map((line) => {
-        const dias = [...line.dias].sort();
-        return {
-          nome_nucleo: catalog.nucleoName(line.nucleo_id),
-          lote: catalog.loteCode(line.lote_id),
-          aviario: line.aviario,
-          lado: line.lado,
-          box: line.box,
-          primeira: dias[0]!,
-          ultima: dias[dias.length - 1]!,
-          dias: dias.length,
-          stats: computeStats(line.pesos.view(), line.scores),
-        };
-      });
+      const linhas = (await source.summaryLines(scope.ownerId, filter)).map((line) => ({
+        nome_nucleo: catalog.nucleoName(line.nucleo_id),
+        lote: catalog.loteCode(line.lote_id),
+        aviario: line.aviario,
+        lado: line.lado,
+        box: line.box,
+        primeira: line.dias[0]!,
+        ultima: line.dias[line.dias.length - 1]!,
+        dias: line.dias.length,
+        stats: line.stats,
+      }));
       linhas.sort(
         (a, b) =>
           naturalCompare(a.nome_nucleo, b.nome_nucleo) ||
@@ -229,7 +206,7 @@ export function weighingsService(deps: {
      * gettotaisselauto: a grader's birds and weight per category, with each category's statistics
      * (after grading) and those of all its birds together (before grading); `lote_id` narrows it to
      * one flock. Its weighings are the ones whose serie_balanca is the grader's serial; a grader
-     * writes the category in aviario. Streamed: 4 bytes a bird, whatever the period.
+     * writes the category in aviario. Read from the daily aggregates: a few statements whatever the period.
      */
     async graderTotals(scope: OwnerScope, query: { id: number; ini: string; fim: string; lote_id?: number | undefined }): Promise<TotaisSelauto> {
       const device = await devices.get(scope, query.id);
@@ -238,23 +215,12 @@ export function weighingsService(deps: {
       // A flock named must be the owner's and in reach, as in avespesos: else it does not exist.
       if (query.lote_id !== undefined) await flockRecords.get(scope, query.lote_id);
       const farms = await farmsInReach(scope);
-      const categories = GRADER_CATEGORIES.map(() => ({ pesos: new WeightList(), scores: new Map<number, number>() }));
-      if (farms.length > 0) {
-        const filter: PesagemFilter = { ...period, nucleos: farms.map((farm) => farm.id), serie_balanca: device.serie, lote_id: query.lote_id };
-        for await (const batch of pesagens.graderRows(scope.ownerId, filter, GRADER_CATEGORIES)) {
-          for (const row of batch) {
-            // The query keeps only these categories; the check keeps a surprise from being a crash.
-            const category = categories[GRADER_INDEX.get(row.aviario) ?? -1];
-            if (!category) continue;
-            category.pesos.push(row.peso_dg);
-            if (row.score !== null) category.scores.set(row.score, (category.scores.get(row.score) ?? 0) + 1);
-          }
-        }
-      }
-      const before = computeStatsParts(
-        categories.map((category) => category.pesos.view()),
-        categories.map((category) => category.scores),
-      );
+      const empty = computeStats([]);
+      const found =
+        farms.length === 0
+          ? { categorias: GRADER_CATEGORIES.map(() => empty), total: empty }
+          : await source.graderStats(scope.ownerId, { ...period, nucleos: farms.map((farm) => farm.id), serie_balanca: device.serie, lote_id: query.lote_id }, GRADER_CATEGORIES);
+      const before = found.total;
       // Counts, weights and means are read off the statistics, so the two can never disagree.
       const totals = (stats: Estatisticas) => ({ aves: stats.totalAves, peso_total: stats.pesoTotal, pm: stats.pesoMedio, stats });
       return {
@@ -263,7 +229,7 @@ export function weighingsService(deps: {
         ini: period.inicio,
         fim: period.fim,
         categorias: GRADER_CATEGORIES.map((desc, index) => {
-          const stats = computeStats(categories[index]!.pesos.view(), categories[index]!.scores);
+          const stats = found.categorias[index]!;
           const percent = before.totalAves === 0 ? 0 : Number(roundHalfAway(BigInt(stats.totalAves) * 10_000n, BigInt(before.totalAves))) / 100;
           return { box: index + 1, desc, ...totals(stats), percent };
         }),
@@ -297,25 +263,30 @@ export function weighingsService(deps: {
       const farmNames = new Map(farms.map((farm) => [farm.id, farm.nome]));
       const active = (await flockRecords.list(scope)).filter((lote) => lote.data_encerramento === null);
       const standards = await standardsOf(scope);
-      const days = await pesagens.dailyTotals(scope.ownerId, active.map((lote) => lote.id));
+      const byFlock = new Map<number, DayTotal[]>();
+      for (const day of await source.dailyTotals(scope.ownerId, active.map((lote) => lote.id))) {
+        const list = byFlock.get(day.lote_id);
+        if (list) list.push(day);
+        else byFlock.set(day.lote_id, [day]);
+      }
+      const ownDays = (loteId: number) => (byFlock.get(loteId) ?? []).sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
+      // Every flock's latest day, all at once.
+      const latestDays = active.flatMap((lote) => ownDays(lote.id).slice(-1));
+      const latestStats = new Map((await source.flockDayStats(scope.ownerId, latestDays)).map((stats, index) => [latestDays[index]!.lote_id, stats]));
       const tiles = [];
       for (const lote of active) {
         const curve = lote.padrao_id === null ? undefined : standards.get(lote.padrao_id);
-        const own = days.filter((day) => day.lote_id === lote.id).sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
-        const ageOn = (day: (typeof own)[number]) => (lote.data_alojamento === null ? day.idade_lote : daysBetween(lote.data_alojamento, day.data));
+        const own = ownDays(lote.id);
+        const ageOn = (day: DayTotal) => (lote.data_alojamento === null ? day.idade_lote : daysBetween(lote.data_alojamento, day.data));
         const curva = own.map((day) => {
           const idade = ageOn(day);
           const padraoDg = curve && idade !== null ? standardAt(curve, idade) : null;
           return { data: day.data, idade, pesoMedio: Number(roundHalfAway(BigInt(day.peso_dg), BigInt(day.aves))) / 10, padrao: padraoDg === null ? null : padraoDg / 10 };
         });
         const latest = own[own.length - 1];
+        const stats = latestStats.get(lote.id);
         let ultima: UsrStats['lotes'][number]['ultima'] = null;
-        if (latest) {
-          const birds = await pesagens.dayWeights(scope.ownerId, lote.id, latest.data);
-          const stats = computeStats(
-            birds.map((bird) => bird.peso_dg),
-            birds.map((bird) => bird.score),
-          );
+        if (latest && stats) {
           const idade = ageOn(latest);
           const before = own[own.length - 2];
           const padraoDg = curve && idade !== null ? standardAt(curve, idade) : null;
@@ -338,7 +309,7 @@ export function weighingsService(deps: {
           nucleos: farms.length,
           lotesAtivos: active.length,
           dispositivos: (await devices.list(scope)).length,
-          pesagens: await pesagens.count(scope.ownerId, scope.nucleos),
+          pesagens: await source.count(scope.ownerId, scope.nucleos),
         },
         lotes: tiles,
       };

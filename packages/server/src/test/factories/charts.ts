@@ -1,4 +1,6 @@
 import type { Grafico, RegisterGraficoBody } from '@portal/shared';
+import { pesagensDiaRepository } from '../../modules/weighings/pesagens-dia.repository.js';
+import { ensurePartitionsFor } from '../../db/dialect.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 
@@ -23,7 +25,10 @@ export async function insertBirds(portal: TestPortal, account: TestAccount, lote
     owner_id: account.user.id, nucleo_id: lote.nucleo_id, lote_id: lote.id, data: bird.data, hora: '08:00', aviario: '1', lado: '', box: '', sexo: 'misto',
     peso_dg: bird.peso_dg, idade_lote: null, linha: '', score: null, serie_balanca: 'TEST', obs: '', importacao_id: null, device_id: null, seq: null, created_at: Date.now() + index,
   }));
+  await ensurePartitionsFor(portal.database, 'pesagens', rows.map((row) => row.data));
   for (let start = 0; start < rows.length; start += 500) await portal.database.db.insertInto('pesagens').values(rows.slice(start, start + 500)).execute();
+  // Written around the ingestion service: the owner's daily aggregates are rebuilt from the raw rows.
+  await pesagensDiaRepository(portal.database).rebuildOwner(account.user.id, Date.now());
 }
 
 /** Device readings as the readings store keeps them (one row per device and bucket): silo kg, trough rpm, doser ml, in tenths. */
@@ -35,6 +40,7 @@ export type ReadingRows =
 export async function insertReadings(portal: TestPortal, account: TestAccount, deviceId: number, readings: ReadingRows): Promise<void> {
   const base = (em: number) => ({ owner_id: account.user.id, device_id: deviceId, em, bucket: em });
   const db = portal.database.db;
+  await ensurePartitionsFor(portal.database, readings.table, readings.rows.map((row) => row.em));
   for (let start = 0; start < readings.rows.length; start += 500) {
     if (readings.table === 'silo_leituras') {
       await db.insertInto('silo_leituras').values(readings.rows.slice(start, start + 500).map((row) => ({ ...base(row.em), peso_hg: row.peso_hg }))).execute();

@@ -1,3 +1,4 @@
+import { ensurePartitionsFor } from '../../db/dialect.js';
 import type { TestPortal } from '../harness.js';
 
 /**
@@ -71,6 +72,7 @@ export function doseSeries(options: DoseSeriesOptions): { rows: GeneratedRow[]; 
 
 /** Stores generated readings as the readings store would (one row per device and 30-s bucket). */
 export async function insertDoseRows(portal: TestPortal, ownerId: number, deviceId: number, rows: readonly GeneratedRow[]): Promise<void> {
+  await ensurePartitionsFor(portal.database, 'dose_leituras', rows.map((row) => row.em));
   for (let start = 0; start < rows.length; start += 500) {
     await portal.database.db
       .insertInto('dose_leituras')

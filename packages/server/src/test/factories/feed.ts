@@ -1,3 +1,4 @@
+import { ensurePartitionsFor } from '../../db/dialect.js';
 import { READING_PERIOD_MS } from '../../modules/readings/index.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
@@ -55,6 +56,7 @@ export function siloSeries(plan: readonly SiloDayPlan[], timezone: number, start
 /** Stores a silo scale's readings straight into silo_leituras (as the readings ingestion would). */
 export async function insertSiloReadings(portal: TestPortal, account: TestAccount, deviceId: number, rows: readonly { em: number; peso_hg: number }[]): Promise<void> {
   const values = rows.map((row) => ({ owner_id: account.user.id, device_id: deviceId, em: row.em, bucket: Math.floor(row.em / STEP_MS), peso_hg: row.peso_hg }));
+  await ensurePartitionsFor(portal.database, 'silo_leituras', values.map((value) => value.em));
   for (let start = 0; start < values.length; start += 1000) {
     await portal.database.db.insertInto('silo_leituras').values(values.slice(start, start + 1000)).execute();
   }

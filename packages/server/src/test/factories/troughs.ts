@@ -1,3 +1,4 @@
+import { ensurePartitionsFor } from '../../db/dialect.js';
 import { seededRandom } from '../../demo/weighings.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
@@ -56,6 +57,7 @@ export function generateTroughSeries(options: { seed: number; start: number; min
 /** Writes a trough's rows for a monitor (bucket = the row's minute, as the readings store does). */
 export async function insertTroughRows(portal: TestPortal, account: TestAccount, deviceId: number, idcalha: number, rows: readonly TestTroughRow[]): Promise<void> {
   const values = rows.map((row) => ({ owner_id: account.user.id, device_id: deviceId, idcalha, bucket: Math.floor(row.em / MINUTE_MS), ...row }));
+  await ensurePartitionsFor(portal.database, 'calha_leituras', values.map((value) => value.em));
   for (let start = 0; start < values.length; start += 500) {
     await portal.database.db.insertInto('calha_leituras').values(values.slice(start, start + 500)).execute();
   }

@@ -1,4 +1,6 @@
+import { ensurePartitionsFor } from '../../db/dialect.js';
 import { seededRandom } from '../../demo/weighings.js';
+import { pesagensDiaRepository } from '../../modules/weighings/pesagens-dia.repository.js';
 import type { TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 
@@ -72,9 +74,13 @@ export async function createPesagens(portal: TestPortal, account: TestAccount, o
     importacao_id: options.importacao_id ?? null,
     created_at: now,
   }));
+  // Straight into pesagens, as the ingestion would: its months made first (PostgreSQL's partitions).
+  await ensurePartitionsFor(portal.database, 'pesagens', values.map((value) => value.data));
   for (let start = 0; start < values.length; start += CHUNK) {
     await portal.database.db.insertInto('pesagens').values(values.slice(start, start + CHUNK)).execute();
   }
+  // Written around the ingestion service: the owner's daily aggregates are rebuilt from the raw rows.
+  await pesagensDiaRepository(portal.database).rebuildOwner(account.user.id, now);
   return values.length;
 }
 

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { useCurrentUser } from '../../components/session/session';
+import { RetentionCard } from '../retention/RetentionCard';
 import { ProfileForm } from './ProfileForm';
 import { SessionsCard } from './SessionsCard';
 
-/** perfil: the account's own data, preferences, password and active sessions. */
+/** perfil: the account's own data, preferences, password, how long its device readings are kept, and active sessions. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -12,6 +13,7 @@ export default function ProfilePage() {
     <PageFrame title={t('screens.profile.title')} description={t('screens.profile.description')}>
       {/* Keyed by id: a different account never sees the previous one's values. */}
       <ProfileForm key={user.id} user={user} />
+      <RetentionCard />
       <SessionsCard />
     </PageFrame>
   );

@@ -1,0 +1,132 @@
+import { lineBand, lineStats, scoreCounts, type Estatisticas, type LineBand } from '@portal/shared';
+import type { DailyQueries, DayFilter, DayRow, LineColumn, LineScore, RangeRead } from './daily.queries.js';
+import { summaryKey, type WeighingSource } from './raw-source.js';
+
+/**
+ * The figures from the daily aggregates (pesagens_dia): exact section 3 statistics per line from
+ * the days' sums (weighing/daily.ts), three statements per call whatever the number of lines and
+ * days — the day rows (and their scores), then the straddling days' 10 g bands and the raw rows of
+ * their edge bands, together. Equal to rawSource digit for digit (daily-source.test.ts).
+ */
+
+/** A group of day rows taken as one for the statistics, with its counted scores. */
+interface Line {
+  days: DayRow[];
+  scores: Map<number, number>;
+}
+
+const newLine = (): Line => ({ days: [], scores: new Map() });
+
+/** The statistics of each line, with all the straddling days' reads of all lines in one statement per kind. */
+async function statsOfLines(queries: DailyQueries, lines: readonly Line[]): Promise<Estatisticas[]> {
+  const bands: LineBand[] = lines.map((line) => lineBand(line.days.map((day) => ({ aves: day.aves, soma: day.soma, quadrados: day.quadrados, menor: day.menor, maior: day.maior }))));
+  const faixaReads: RangeRead[] = [];
+  const rawReads: RangeRead[] = [];
+  /** Per read, the line and edge its birds count for. */
+  const faixaTargets: { line: number; below: boolean }[] = [];
+  const rawTargets: { line: number; below: boolean }[] = [];
+  bands.forEach((band, lineIndex) => {
+    if (!band.straddles) return;
+    band.days.forEach((day, dayIndex) => {
+      const { id: dia_id, data } = lines[lineIndex]!.days[dayIndex]!;
+      for (const [edge, below] of [[day.below, true], [day.above, false]] as const) {
+        if (edge === null) continue;
+        if (edge.faixas) {
+          faixaReads.push({ dia_id, data, de: edge.faixas[0], ate: edge.faixas[1] });
+          faixaTargets.push({ line: lineIndex, below });
+        }
+        if (edge.pesos) {
+          rawReads.push({ dia_id, data, de: edge.pesos[0], ate: edge.pesos[1] });
+          rawTargets.push({ line: lineIndex, below });
+        }
+      }
+    });
+  });
+  const [faixaCounts, rawCounts] = await Promise.all([
+    faixaReads.length === 0 ? [] : queries.faixaCounts(faixaReads),
+    rawReads.length === 0 ? [] : queries.rawCounts(rawReads),
+  ]);
+  const outside = lines.map(() => ({ below: 0, above: 0 }));
+  const add = (targets: readonly { line: number; below: boolean }[], counts: readonly number[]) =>
+    targets.forEach((target, index) => {
+      if (target.below) outside[target.line]!.below += counts[index]!;
+      else outside[target.line]!.above += counts[index]!;
+    });
+  add(faixaTargets, faixaCounts);
+  add(rawTargets, rawCounts);
+  return bands.map((band, index) => lineStats(band, outside[index]!, lines[index]!.scores));
+}
+
+/** Adds the scores of the day rows `filter` reads, summed per line in the database, to the line `lineOf` finds for them. */
+async function addScores(queries: DailyQueries, ownerId: number, filter: DayFilter, by: readonly LineColumn[], lineOf: (key: LineScore['line']) => Line | undefined): Promise<void> {
+  for (const row of await queries.lineScores(ownerId, filter, by)) {
+    const line = lineOf(row.line);
+    if (line) line.scores.set(row.score, (line.scores.get(row.score) ?? 0) + row.aves);
+  }
+}
+
+const SUMMARY_LINE: readonly LineColumn[] = ['nucleo_id', 'lote_id', 'aviario', 'lado', 'box'];
+/** Key of a flock's day (usrstats): the flock and the day. */
+const flockDayKey = (row: { lote_id?: number | string | null; data?: number | string | null }) => `${row.lote_id}\u0000${row.data}`;
+
+export function dailySource(queries: DailyQueries): WeighingSource {
+  return {
+    header: (ownerId, nucleos) => queries.header(ownerId, nucleos),
+    dailyTotals: (ownerId, loteIds) => queries.dailyTotals(ownerId, loteIds),
+    count: (ownerId, nucleos) => queries.count(ownerId, nucleos),
+
+    async flockDayStats(ownerId, days) {
+      if (days.length === 0) return [];
+      const filter: DayFilter = { lotes: [...new Set(days.map((day) => day.lote_id))], datas: [...new Set(days.map((day) => day.data))] };
+      const lines = new Map(days.map((day) => [flockDayKey(day), newLine()]));
+      // The filter crosses flocks and days: only the pairs asked are kept.
+      for (const row of await queries.dayRows(ownerId, filter)) lines.get(flockDayKey(row))?.days.push(row);
+      await addScores(queries, ownerId, filter, ['lote_id', 'data'], (key) => lines.get(flockDayKey(key)));
+      const ordered = days.map((day) => lines.get(flockDayKey(day))!);
+      return statsOfLines(queries, ordered);
+    },
+
+    async flockSeries(ownerId, loteId, di, df) {
+      const byDay = new Map<string, Line>();
+      for (const row of await queries.dayRows(ownerId, { lote_id: loteId, inicio: di, fim: df })) {
+        let line = byDay.get(row.data);
+        if (!line) byDay.set(row.data, (line = newLine()));
+        line.days.push(row);
+      }
+      // The series draws no scores: none are read (the raw path counts none either).
+      const stats = await statsOfLines(queries, [...byDay.values()]);
+      return new Map([...byDay.keys()].map((data, index) => [data, stats[index]!]));
+    },
+
+    async summaryLines(ownerId, filter) {
+      const lines = new Map<string, Line & { dias: Set<string> }>();
+      for (const row of await queries.dayRows(ownerId, filter)) {
+        const key = summaryKey(row);
+        let line = lines.get(key);
+        if (!line) lines.set(key, (line = { ...newLine(), dias: new Set() }));
+        line.days.push(row);
+        line.dias.add(row.data);
+      }
+      await addScores(queries, ownerId, filter, SUMMARY_LINE, (key) => lines.get(summaryKey(key as Parameters<typeof summaryKey>[0])));
+      const list = [...lines.values()];
+      const stats = await statsOfLines(queries, list);
+      return list.map((line, index) => {
+        const { nucleo_id, lote_id, aviario, lado, box } = line.days[0]!;
+        return { nucleo_id, lote_id, aviario, lado, box, dias: [...line.dias].sort(), stats: stats[index]! };
+      });
+    },
+
+    async graderStats(ownerId, filter, categorias) {
+      const dayFilter: DayFilter = { ...filter, aviarios: categorias };
+      const position = new Map(categorias.map((desc, index) => [desc, index]));
+      const categories = categorias.map(newLine);
+      const categoryOf = (aviario: unknown) => categories[position.get(aviario as string) ?? -1];
+      for (const row of await queries.dayRows(ownerId, dayFilter)) categoryOf(row.aviario)?.days.push(row);
+      await addScores(queries, ownerId, dayFilter, ['aviario'], (key) => categoryOf(key.aviario));
+      // Before grading: every category's days as one line, with all their scores.
+      const total: Line = { days: categories.flatMap((line) => line.days), scores: scoreCounts(categories.map((line) => line.scores)) };
+      const stats = await statsOfLines(queries, [...categories, total]);
+      return { categorias: stats.slice(0, categorias.length), total: stats[categorias.length]! };
+    },
+  };
+}
