@@ -1,8 +1,9 @@
+import type { Lote } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '../packages/server/src/test/factories.js';
 import { createGrafico } from '../packages/server/src/test/factories/charts.js';
 import { createNucleo } from '../packages/server/src/test/factories/farms.js';
-import { createLote } from '../packages/server/src/test/factories/flocks.js';
+import { createLote, recordDeaths } from '../packages/server/src/test/factories/flocks.js';
 import { createPadrao } from '../packages/server/src/test/factories/standards.js';
 import { RecordFormPage, RecordListPage } from './pages/RecordPages.js';
 import { text } from './support/locales.js';
@@ -98,15 +99,8 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     await form.fill({ aves_macho: 12000, aves_femea: 11000 });
     await expect.poll(() => page.getByTestId('flock-birds-placed').textContent()).toBe('23.000 aves');
     const placed = addDays(ownerToday(), -35);
-    await page.getByTestId('mortality-add').click();
-    await form.fill({ 'mortalidade.0.data': masked(addDays(placed, 3)), 'mortalidade.0.aves': 120, 'mortalidade.0.causa': 'Refugos' });
-    await expect.poll(() => page.getByTestId('mortality-total').textContent()).toBe('120 aves');
-    await expect.poll(() => page.getByTestId('flock-birds-now').textContent()).toBe('22.880 aves');
 
-    // The server's flock rules, translated on their fields: deaths need the placement date …
-    await form.save();
-    await expect.poll(() => form.fieldError('data_alojamento').textContent()).toBe('Data do lote não cadastrada!');
-    // … and closing cannot come before placement.
+    // The server's flock rules, translated on their fields: closing cannot come before placement.
     await form.fill({ data_alojamento: masked(placed), data_encerramento: masked(addDays(placed, -5)) });
     await form.save();
     await expect.poll(() => form.fieldError('data_encerramento').textContent()).toBe('Lote inválido!');
@@ -116,6 +110,8 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     await expect.poll(() => page.getByText(text('pt', 'feedback.registered')).count()).toBeGreaterThan(0);
     await expect.poll(() => form.title().textContent()).toBe(text('pt', 'flocks.form.titleOf', { code: 'L-2024-07' }));
     await expect.poll(() => page.getByTestId('flock-age').textContent()).toBe(text('pt', 'flocks.age.days', { days: 35 }));
+    // Mortality is entered as daily house records on the flock's page now (flock-page.e2e.ts).
+    await recordDeaths(e2e.portal, account, (await e2e.portal.request<Lote>('GET', `/api/getlote?id=${id}`, { token: account.token })).body, [{ data: addDays(placed, 3), aves: 120 }]);
     const stored = await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token });
     expect(stored.body).toMatchObject({
       codigo: 'L-2024-07',
@@ -128,7 +124,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
       aves_atuais: 22880,
       idade: 35,
       situacao: 'ativo',
-      mortalidade: [{ data: addDays(placed, 3), aves: 120, causa: 'Refugos' }],
+      mortalidade: [{ data: addDays(placed, 3), aves: 120, causa: 'outras' }],
     });
     expect(stored.body.aviarios.map((house: { nome: string }) => house.nome)).toEqual(['Aviário 1', 'Aviário 2']);
 
@@ -150,16 +146,16 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
     await page.getByTestId('flock-status-filter').getByText(text('pt', 'flocks.filter.ativo'), { exact: true }).click();
     await expect.poll(() => list.rows().count()).toBe(2);
 
-    // Edit: closing the flock and dropping the mortality entry.
-    await list.open('L-2024-07');
+    // Edit (behind the flock page's Editar): closing the flock.
+    await list.row('L-2024-07').first().click();
+    await page.getByTestId('flock-edit').click();
+    await page.getByTestId('record-form').waitFor();
     await form.fill({ data_encerramento: masked(ownerToday()) });
-    await page.getByTestId('mortality-remove').click();
-    await expect.poll(() => page.getByTestId('flock-birds-now').textContent()).toBe('23.000 aves');
     await form.save();
     await expect.poll(() => page.getByText(text('pt', 'feedback.done')).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('flock-status').textContent()).toBe(text('pt', 'flocks.situacao.encerrado'));
     const edited = await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token });
-    expect(edited.body).toMatchObject({ data_encerramento: ownerToday(), situacao: 'encerrado', mortalidade: [], aves_atuais: 23000 });
+    expect(edited.body).toMatchObject({ data_encerramento: ownerToday(), situacao: 'encerrado', aves_atuais: 22880 });
 
     await deleteWithConfirmation(form, 'pt', '“L-2024-07”', async () => (await e2e.portal.request('GET', `/api/getlote?id=${id}`, { token: account.token })).status);
     await page.waitForURL(/#\/lotes$/);
@@ -339,11 +335,11 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
       padrao_id: standard.id,
       aves_macho: 12000,
       aves_femea: 11000,
-      mortalidade: [
-        { data: addDays(placed, 2), aves: 85, causa: 'Refugos' },
-        { data: addDays(placed, 9), aves: 40 },
-      ],
     });
+    await recordDeaths(e2e.portal, account, flock, [
+      { data: addDays(placed, 2), aves: 85 },
+      { data: addDays(placed, 9), aves: 40 },
+    ]);
     await createLote(e2e.portal, account, farm, { codigo: 'L-sem-data', data_alojamento: null, aviarios: [farm.aviarios[2]!.id] });
     await createLote(e2e.portal, account, farm, { codigo: 'L-2023-09', data_alojamento: '2023-09-01', data_encerramento: '2023-10-15' });
     const chart = await createGrafico(e2e.portal, account, {
@@ -363,7 +359,7 @@ describe('flocks (lotes), standards (padroes) and charts (graficos)', () => {
         const account = await signedIn(e2e, page, { language });
         const { flock, standard, chart } = await seedEverything(account);
         const screens = [
-          { feature: 'flocks', path: 'lotes', record: flock.id, rows: 3 },
+          { feature: 'flocks', path: 'lotes', record: `${flock.id}/editar`, rows: 3 },
           { feature: 'standards', path: 'padroes', record: standard.id, rows: 2 },
           { feature: 'charts', path: 'graficos', record: `${chart.id}/editar`, rows: 1 },
         ];

@@ -4,7 +4,7 @@ import { backfillReadings } from '../packages/server/src/simulator/backfill.js';
 import { createAccount, type TestAccount } from '../packages/server/src/test/factories.js';
 import { createDevice, uniqueSerial } from '../packages/server/src/test/factories/devices.js';
 import { createNucleo } from '../packages/server/src/test/factories/farms.js';
-import { createLote } from '../packages/server/src/test/factories/flocks.js';
+import { createLote, recordDeaths } from '../packages/server/src/test/factories/flocks.js';
 import { addMovement, createSilo } from '../packages/server/src/test/factories/silos.js';
 import { createPadrao } from '../packages/server/src/test/factories/standards.js';
 import { createPesagens, generatedWeighings } from '../packages/server/src/test/factories/weighings.js';
@@ -63,8 +63,9 @@ describe('feed consumption report (racao)', () => {
       data_alojamento: placement,
       aves_misto: 18_000,
       padrao_id: padrao.id,
-      mortalidade: [3, 5, 9, 12, 17].map((age, index) => ({ data: daysBefore(today, AGE - age), aves: 20 + index * 7, causa: '' })),
     });
+    await recordDeaths(e2e.portal, account, lote, [3, 5, 9, 12, 17].map((age, index) => ({ data: daysBefore(today, AGE - age), aves: 20 + index * 7 })));
+    lote = (await e2e.portal.request<Lote>('GET', `/api/getlote?id=${lote.id}`, { token: account.token })).body;
     closed = await createLote(e2e.portal, account, farm, {
       codigo: 'L-2026-05', aviarios: [h1], data_alojamento: daysBefore(today, 90), data_encerramento: daysBefore(today, 48), aves_misto: 9000,
     });

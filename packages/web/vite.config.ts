@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config.ts';
 
 // The shared package is consumed from source so the web never depends on a prior `tsc -b`.
 const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
@@ -8,7 +10,7 @@ const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta
 export default defineConfig({
   // Relative asset paths: the built portal works wherever the server mounts it.
   base: './',
-  plugins: [react()],
+  plugins: [react(), VitePWA(pwaOptions)],
   resolve: { alias: { '@portal/shared': sharedSource } },
   build: {
     outDir: 'dist',

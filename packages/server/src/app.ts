@@ -40,6 +40,7 @@ import { liveModule } from './modules/live/index.js';
 import { troughsModule } from './modules/troughs/index.js';
 import { readingsModule } from './modules/readings/index.js';
 import { feedModule } from './modules/feed/index.js';
+import { performanceModule } from './modules/performance/index.js';
 import { permissionsModule } from './modules/permissions/index.js';
 import { createServices } from './modules/services.js';
 import { reportRunner } from './reports/runner.js';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(liveModule(context));
   await app.register(collectionHistoryModule(context));
   await app.register(feedModule(context));
+  await app.register(performanceModule(context));
   await app.register(troughsModule(context));
   await app.register(dosingModule(context));
   await app.register(readingsModule(context));

@@ -9,7 +9,7 @@ const keysOf = (models: string[]) =>
 describe('visibleMenu', () => {
   it('shows only ungated entries to an account without devices', () => {
     expect(keysOf([])).toEqual({
-      birds: ['weight', 'flocks', 'standards', 'import'],
+      birds: ['weight', 'flocks', 'comparison', 'standards', 'import'],
       general: ['charts', 'devices', 'sites', 'permissions', 'keys'],
     });
   });

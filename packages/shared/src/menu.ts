@@ -45,6 +45,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { key: 'hatcheryWeighing', path: '/aves-incubatorio', requires: ['BL30PI'] },
       { key: 'weight', path: '/aves' },
       { key: 'flocks', path: '/lotes' },
+      { key: 'comparison', path: '/comparativo' },
       { key: 'standards', path: '/padroes' },
       { key: 'import', path: '/importacao' },
     ],

@@ -10,7 +10,8 @@ import { pontoPadrao, type PontoPadrao } from './schemas/records/standards.js';
  * - A first row with any non-numeric cell is a header: its columns are recognised by name in
  *   Portuguese, English or Spanish (accents, case, spaces, units like "(g)" or "_g" do not matter;
  *   weights headed in kg are turned into grams); columns not recognised are skipped. Without a header the columns are day then weight.
- * - Day and weight are required on every row; gain, conversion and cumulative feed may be empty.
+ * - Day and weight are required on every row; gain, conversion, cumulative feed and cumulative
+ *   mortality (%) may be empty.
  * - Values are rounded to what a standard stores (grams 1 decimal, conversion 3 decimals) and must
  *   fit its ranges; a day may appear once. Points come back sorted by day.
  */
@@ -41,10 +42,15 @@ const HEADER_NAMES: Record<Column, readonly string[]> = {
     'cumulative_feed', 'cumulative_feed_intake', 'feed_intake_cumulative', 'cum_feed', 'cumulative_intake',
     'consumo_alimento_acumulado', 'consumo_de_alimento_acumulado',
   ],
+  mortalidade_pct: [
+    'mortalidade', 'mortalidade_acumulada', 'mortalidade_pct', 'mortalidade_acumulada_pct',
+    'mortality', 'cumulative_mortality', 'mortality_pct', 'cum_mortality',
+    'mortalidad', 'mortalidad_acumulada', 'mortalidad_pct',
+  ],
 };
 
 /** Digits each column keeps (grams 1 decimal, conversion 3), as the standard's schema stores them. */
-const DECIMALS: Record<Column, number> = { idade: 0, peso: 1, ganho_diario: 1, conversao: 3, consumo_acumulado: 1 };
+const DECIMALS: Record<Column, number> = { idade: 0, peso: 1, ganho_diario: 1, conversao: 3, consumo_acumulado: 1, mortalidade_pct: 2 };
 
 const invalid = (line?: number): StandardCsvResult => (line === undefined ? { error: 'CSV_INVALID' } : { error: 'CSV_INVALID', line });
 
@@ -163,6 +169,7 @@ export function parseStandardCsv(text: string): StandardCsvResult {
       ganho_diario: values.ganho_diario ?? null,
       conversao: values.conversao ?? null,
       consumo_acumulado: values.consumo_acumulado ?? null,
+      mortalidade_pct: values.mortalidade_pct ?? null,
     });
     if (!parsed.success || seenDays.has(parsed.data.idade)) return invalid(line);
     seenDays.add(parsed.data.idade);

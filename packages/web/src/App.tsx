@@ -15,6 +15,9 @@ const queryClient = new QueryClient({
       // A refusal (4xx) will not change by asking again; a flaky network might.
       retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
+      // Offline the service worker answers reads from its copy of their last answers (pwa.config.ts):
+      // ask once even without a network, pause only the retries.
+      networkMode: 'offlineFirst',
     },
     // A write is never repeated by itself: after a 503 nothing was changed, after a lost answer
     // it may have been, so the user decides by saving again.

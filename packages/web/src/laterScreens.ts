@@ -1,5 +1,6 @@
 import { chartRoutes } from './features/charts/routes';
 import { collectionPointRoutes } from './features/collectionPoints/routes';
+import { comparisonRoutes } from './features/comparison/routes';
 import { deviceRoutes } from './features/devices/routes';
 import { feedRoutes } from './features/feed/routes';
 import { flockRoutes } from './features/flocks/routes';
@@ -25,6 +26,7 @@ export const LATER_SCREENS: ScreenRoute[] = [
   ...troughRoutes,
   ...uniformizationRoutes,
   ...flockRoutes,
+  ...comparisonRoutes,
   ...standardRoutes,
   ...siloRoutes,
   ...chartRoutes,

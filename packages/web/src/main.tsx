@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadLanguage } from './i18n';
 import { App } from './App';
+import { registerServiceWorker } from './offline/serviceWorker';
 import './global.css';
 
 async function start(container: HTMLElement): Promise<void> {
@@ -14,6 +15,8 @@ async function start(container: HTMLElement): Promise<void> {
       <App />
     </StrictMode>,
   );
+  // The installable app's worker (offline use in the shed), after the first paint.
+  registerServiceWorker();
 }
 
 const container = document.getElementById('root');

@@ -11,6 +11,9 @@ import { numberFormat } from './migrations/0008_number_format.js';
 import { dailyAggregates } from './migrations/0009_daily_aggregates.js';
 import { readingsRetention } from './migrations/0010_readings_retention.js';
 import { partitions } from './migrations/0011_partitions.js';
+import { dailyRecords } from './migrations/0012_daily_records.js';
+import { manualWeighings } from './migrations/0013_manual_weighings.js';
+import { standardMortality } from './migrations/0014_standard_mortality.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -26,6 +29,9 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0009_daily_aggregates': dailyAggregates(database.dialect),
     '0010_readings_retention': readingsRetention(),
     '0011_partitions': partitions(database.dialect),
+    '0012_daily_records': dailyRecords(database.dialect),
+    '0013_manual_weighings': manualWeighings(),
+    '0014_standard_mortality': standardMortality(),
   };
 }
 

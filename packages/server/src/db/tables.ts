@@ -111,6 +111,8 @@ export interface PadraoPontosTable {
   ganho_diario: number | null;
   conversao: number | null;
   consumo_acumulado: number | null;
+  /** Cumulative mortality, % of the birds placed (migration 0014). */
+  mortalidade_pct: number | null;
 }
 
 export interface LotesTable extends Owned {
@@ -124,6 +126,13 @@ export interface LotesTable extends Owned {
   aves_misto: number;
   data_encerramento: string | null;
   obs: string;
+  /** Close-out (registerfechamento, migration 0012): all null until the flock is closed out. */
+  aves_entregues: number | null;
+  /** kg delivered, tenths (bigint: a string on PostgreSQL). */
+  kg_entregues_hg: number | string | null;
+  /** Feed eaten by the integrator's accounts, kg tenths. */
+  racao_hg: number | string | null;
+  obs_fechamento: string | null;
 }
 
 export interface LoteAviariosTable {
@@ -131,12 +140,57 @@ export interface LoteAviariosTable {
   aviario_id: number;
 }
 
-export interface LoteMortalidadeTable {
+/** A flock's house's day (migration 0012): deaths (Σ of its causes), culls, transfers, water, temperatures. */
+export interface LoteDiarioTable {
   id: Generated<number>;
+  owner_id: number;
   lote_id: number;
+  aviario_id: number;
   data: string;
-  aves: number;
+  mortos: number;
+  eliminados: number;
+  entradas: number;
+  saidas: number;
+  /** Water, tenths of a litre (bigint: a string on PostgreSQL). */
+  agua_dl: number | string | null;
+  /** Tenths of a degree Celsius. */
+  temp_min_dc: number | null;
+  temp_max_dc: number | null;
+  obs: string;
+  created_at: number;
+  updated_at: number;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface LoteDiarioMortesTable {
+  diario_id: number;
   causa: string;
+  aves: number;
+}
+
+/** One write of a daily record: its uid (idempotency), who, when, the changed fields (JSON text). */
+export interface LoteDiarioHistoricoTable {
+  id: Generated<number>;
+  owner_id: number;
+  diario_id: number;
+  uid: string | null;
+  user_id: number | null;
+  em: number;
+  campos: string;
+  /** 1 for the write that created the record. */
+  criacao: number;
+}
+
+/** The account's performance settings (getconfigdesempenho): absent until set. */
+export interface ConfigDesempenhoTable {
+  owner_id: number;
+  /** JSON text array. */
+  causas: string;
+  peso_referencia_g: number;
+  /** FCR points per 100 g, thousandths. */
+  pontos_100g_mil: number;
+  updated_at: number;
 }
 
 export interface DevicesTable extends Owned {
@@ -522,6 +576,17 @@ export interface SiloEntregasTable {
   created_at: number;
 }
 
+/** A manual weighing's uid (migration 0013): stored once per owner, with what its first answer said. */
+export interface PesagensManuaisTable {
+  owner_id: number;
+  uid: string;
+  lote_id: number;
+  aves: number;
+  /** Σ of its weights, tenths of a gram (bigint: a string on PostgreSQL). */
+  peso_total_dg: number | string;
+  created_at: number;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -535,7 +600,10 @@ export interface Tables {
   padrao_pontos: PadraoPontosTable;
   lotes: LotesTable;
   lote_aviarios: LoteAviariosTable;
-  lote_mortalidade: LoteMortalidadeTable;
+  lote_diario: LoteDiarioTable;
+  lote_diario_mortes: LoteDiarioMortesTable;
+  lote_diario_historico: LoteDiarioHistoricoTable;
+  config_desempenho: ConfigDesempenhoTable;
   devices: DevicesTable;
   silos: SilosTable;
   silo_aviarios: SiloAviariosTable;
@@ -552,6 +620,7 @@ export interface Tables {
   importacao_criados: ImportacaoCriadosTable;
   pesagens: PesagensTable;
   pesagens_dia: PesagensDiaTable;
+  pesagens_manuais: PesagensManuaisTable;
   pesagens_dia_faixas: PesagensDiaFaixasTable;
   pesagens_dia_scores: PesagensDiaScoresTable;
   device_fotos: DeviceFotosTable;

@@ -7,7 +7,6 @@ import {
   type DeviceSaved,
   type Grafico,
   type Lote,
-  type MortalidadeInput,
   type Nucleo,
   type Padrao,
   type PadraoPreset,
@@ -27,6 +26,7 @@ import {
   type Silo,
   type SiloMovimento,
 } from '@portal/shared';
+import { closeOutDemoFlock, recordDemoDays } from './daily-records.js';
 
 /** One call of the portal's own API; answers anything but 200/201 by throwing (see seed.ts). */
 export type DemoCall = <T>(method: 'GET' | 'POST', call: string, body?: unknown) => Promise<T>;
@@ -99,16 +99,16 @@ const DEVICE_PLACES: Record<DeviceModel, { farm: number | null; house: number | 
   BL30PI: { farm: 2, house: null, nome: 'Balança de pintos (incubatório)' },
 };
 
-const CAUSES = ['Refugagem', 'Morte súbita', 'Problemas de perna', 'Desidratação', 'Ascite'];
-const MORTALITY_DAYS = [1, 2, 3, 4, 5, 6, 8, 10, 14, 18, 21, 25, 28, 32, 38, 42];
+type FlockMaker = (codigo: string, farm: Nucleo, houses: number[], padrao: Padrao, placedDaysAgo: number, birds: number, closedDaysAgo?: number) => Promise<Lote>;
 
-/** Deaths on some days after placement, more in the first week, none after `lastDay` days. */
-function mortality(placed: string, lastDay: number, birds: number): MortalidadeInput[] {
-  return MORTALITY_DAYS.filter((day) => day <= lastDay).map((day, index) => ({
-    data: daysBefore(placed, -day),
-    aves: Math.max(1, Math.round(birds * (day <= 7 ? 0.0025 : 0.0008))),
-    causa: CAUSES[index % CAUSES.length]!,
-  }));
+/** Four closed flocks of earlier cycles on both farms, one house each (42–43 days), before the current ones. */
+async function pastFlocks(flock: FlockMaker, santaClara: Nucleo, boaEsperanca: Nucleo, main: Padrao, other: Padrao): Promise<Lote[]> {
+  return [
+    await flock('Lote 088', santaClara, [0], main, 130, 23_000, 88),
+    await flock('Lote 090', santaClara, [2], other, 122, 23_000, 79),
+    await flock('Lote 190', boaEsperanca, [1], main, 112, 19_000, 70),
+    await flock('Lote 191', boaEsperanca, [2], other, 88, 19_000, 45),
+  ];
 }
 
 /** A feed delivery, then consumption: the balance stays positive and below capacity. */
@@ -169,8 +169,6 @@ export async function createSampleData(call: DemoCall, today: string, tecnicoEma
       linhagem: padrao.linhagem,
       padrao_id: padrao.id,
       aves_misto: birds,
-      // Deaths up to yesterday (or the closing day).
-      mortalidade: mortality(placed, placedDaysAgo - (closedDaysAgo ?? 1), birds),
       obs: closed ? 'Lote encerrado: abate realizado.' : '',
     };
     return call<Lote>('POST', 'registerlote', body);
@@ -180,7 +178,15 @@ export async function createSampleData(call: DemoCall, today: string, tecnicoEma
     await flock('Lote 102', santaClara, [2], otherStandard, 21, 23_000),
     await flock('Lote 201', boaEsperanca, [0, 1], mainStandard, 7, 38_000),
     await flock('Lote 095', santaClara, [3], otherStandard, 62, 22_500, 18),
+    // Past flocks, closed out before the weighings the demo keeps: the rankings compare them by their close-outs.
+    ...(await pastFlocks(flock, santaClara, boaEsperanca, mainStandard, otherStandard)),
   ];
+  for (const [index, lote] of lotes.entries()) {
+    const padrao = padroes.find((item) => item.id === lote.padrao_id)!;
+    // Up to yesterday, or the closing day.
+    const alive = await recordDemoDays(call, lote, padrao, lote.situacao === 'encerrado' ? lote.idade! : lote.idade! - 1, 1800 + index);
+    if (lote.situacao === 'encerrado') lotes[index] = await closeOutDemoFlock(call, lote, padrao, alive, 1900 + index);
+  }
   const incubacoes: Lote[] = [];
   for (const [index, daysAgo] of DEMO_HATCH_DAYS_AGO.entries()) {
     const hatched = daysBefore(today, daysAgo);

@@ -114,17 +114,41 @@ describeEachDialect(
       for (const padrao of padroes) expect(padrao.pontos.length).toBeGreaterThan(10);
 
       const lotes = await read(portal(), token, 'getlote');
-      expect(lotes).toHaveLength(4 + DEMO_HATCH_DAYS_AGO.length);
+      expect(lotes).toHaveLength(8 + DEMO_HATCH_DAYS_AGO.length);
       expect(lotes.filter((lote: any) => lote.nucleo_id === nucleos[0].id)).toHaveLength(DEMO_HATCH_DAYS_AGO.length);
       const active = lotes.filter((lote: any) => lote.situacao === 'ativo');
       expect(active.map((lote: any) => lote.idade).sort((a: number, b: number) => a - b)).toEqual([7, 21, 35]);
-      expect(lotes.filter((lote: any) => lote.situacao === 'encerrado')).toHaveLength(1 + DEMO_HATCH_DAYS_AGO.length);
+      expect(lotes.filter((lote: any) => lote.situacao === 'encerrado')).toHaveLength(5 + DEMO_HATCH_DAYS_AGO.length);
       for (const lote of lotes) expect(padroes.map((padrao: any) => padrao.id)).toContain(lote.padrao_id);
       // Grow-out flocks lose birds; a hatch is shipped the day it hatches.
       for (const lote of lotes.filter((item: any) => item.nucleo_id !== nucleos[0].id)) {
         expect(lote.mortalidade_total).toBeGreaterThan(0);
-        expect(lote.aves_atuais).toBe(lote.aves_alojadas - lote.mortalidade_total);
+        expect(lote.aves_atuais).toBe(lote.aves_alojadas - lote.mortalidade_total - lote.eliminados_total);
+        // A broiler's curve: about 1-1.5 % in the first week, the whole flock under 6 %.
+        const placed = Date.parse(`${lote.data_alojamento}T00:00:00Z`);
+        const firstWeek = lote.mortalidade
+          .filter((entry: any) => Date.parse(`${entry.data}T00:00:00Z`) - placed <= 7 * 86_400_000)
+          .reduce((sum: number, entry: any) => sum + entry.aves, 0);
+        if (lote.idade >= 8) expect(firstWeek / lote.aves_alojadas).toBeGreaterThan(0.009);
+        expect(firstWeek / lote.aves_alojadas).toBeLessThan(0.016);
+        expect(lote.mortalidade_total / lote.aves_alojadas).toBeLessThan(0.06);
+        // Every house has a record for every day up to yesterday (or the closing day).
+        const diarios = await read(portal(), token, `getdiario?lote_id=${lote.id}`);
+        const lastDay = lote.situacao === 'encerrado' ? lote.idade : lote.idade - 1;
+        expect(diarios).toHaveLength(lastDay * lote.aviarios.length);
+        for (const diario of diarios) expect(diario.agua_l).toBeGreaterThan(0);
+        // Closed flocks are closed out: their live birds delivered, a feed conversion of 1.6-1.7.
+        if (lote.situacao === 'encerrado') {
+          expect(lote.fechamento).toMatchObject({ data: lote.data_encerramento, aves_entregues: lote.aves_atuais });
+          expect(lote.fechamento.racao_kg / lote.fechamento.kg_entregues).toBeGreaterThan(1.6);
+          expect(lote.fechamento.racao_kg / lote.fechamento.kg_entregues).toBeLessThan(1.71);
+          expect(lote.fechamento.peso_medio_g).toBeGreaterThan(2400);
+        } else {
+          expect(lote.fechamento).toBeNull();
+        }
       }
+      const closedCodes = lotes.filter((lote: any) => lote.fechamento !== null).map((lote: any) => lote.codigo).sort();
+      expect(closedCodes).toEqual(['Lote 088', 'Lote 090', 'Lote 095', 'Lote 190', 'Lote 191']);
 
       const devices = await read(portal(), token, 'getdevice');
       expect(devices.map((device: any) => device.modelo).sort()).toEqual([...DEVICE_MODELS].sort());

@@ -36,6 +36,13 @@ export interface AppEvents {
         /** The import whose rows were stored (pesagens.importacao_id). */
         importacaoId: number;
         rows: number;
+      }
+    | {
+        /** A manual weighing (registerpesagemmanual): a few birds of one flock typed in. */
+        source: 'manual';
+        ownerId: number;
+        loteId: number;
+        rows: number;
       };
   /**
    * modules/accounts: a session ended (logout, delsession: `sessionId`) or all of a user's did or

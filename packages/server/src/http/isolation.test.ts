@@ -6,7 +6,7 @@ import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.
 import { fotosRepository } from '../modules/live/fotos.repository.js';
 
 /** Every record, and a picture the owner's device sent (img_cs serves it). */
-type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number };
+type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number; /** A daily record of the flock. */ diarioId: number };
 
 /**
  * Access control for every call of the OpenAPI document: each one is either a call on an
@@ -72,6 +72,13 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'GET /api/getlote': read(get('getlote', r.lote.id)),
     'POST /api/registerlote': write(post('registerlote', { id: r.lote.id, codigo: 'X', nucleo_id: r.nucleo.id, aviarios: [r.nucleo.aviarios[0]!.id] })),
     'POST /api/dellote': write(post('dellote', { idlote: r.lote.id })),
+    'GET /api/getdiario': read((prop) => ({ method: 'GET', path: `/api/getdiario?${new URLSearchParams({ lote_id: String(r.lote.id), ...(prop === undefined ? {} : { prop: String(prop) }) })}` })),
+    'POST /api/registerdiario': write(post('registerdiario', { lote_id: r.lote.id, aviario_id: r.lote.aviarios[0]!.id, data: '2026-11-03', eliminados: 7 })),
+    'POST /api/deldiario': write(post('deldiario', { id: r.diarioId })),
+    'POST /api/registerfechamento': write(post('registerfechamento', { lote_id: r.lote.id, data: '2026-11-20', aves_entregues: 100, kg_entregues: 250 })),
+    // The account's performance settings name no record: without prop the caller reads (sets) its own.
+    'GET /api/getconfigdesempenho': readAll(get('getconfigdesempenho')),
+    'POST /api/setconfigdesempenho': { write: true, attempt: post('setconfigdesempenho', { causas: ['x'], peso_referencia_g: 2600, pontos_100g: 0.03 }), namesNoRecord: true },
     'GET /api/getsilo': read(get('getsilo', r.silo.id)),
     'POST /api/registersilo': write(post('registersilo', { id: r.silo.id, nome: 'X', nucleo_id: r.nucleo.id, capacidade_kg: 1 })),
     'POST /api/delsilo': write(post('delsilo', { idsilo: r.silo.id })),
@@ -133,6 +140,9 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'POST /api/avesheader': readAll(post('avesheader', {})),
     'POST /api/incubatorioheader': readAll(post('incubatorioheader', {})),
     'POST /api/avespesos': read(post('avespesos', { ...period, nucleo_id: r.nucleo.id })),
+    'POST /api/registerpesagemmanual': write(
+      post('registerpesagemmanual', { uid: '0b8e5c1e-4f7a-4c2b-9d3e-5a6b7c8d9e0f', lote_id: r.lote.id, aviario_id: r.lote.aviarios[0]!.id, data: '2026-11-20', sexo: 'misto', pesos: [1500] }),
+    ),
     'GET /api/v2/resumo': readAll((prop) => ({ method: 'GET', path: `/api/v2/resumo?${new URLSearchParams({ ...period, ...(prop === undefined ? {} : { prop: String(prop) }) })}` })),
     'GET /api/gettotaisselauto': read((prop) => ({
       method: 'GET',
@@ -148,6 +158,15 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'GET /api/getracao': read((prop) => ({
       method: 'GET',
       path: `/api/getracao?${new URLSearchParams({ id: String(r.lote.id), di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'GET /api/getdesempenho': read((prop) => ({
+      method: 'GET',
+      path: `/api/getdesempenho?${new URLSearchParams({ lote_id: String(r.lote.id), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    // Ranks the owner's flocks (todos=1: every owner that granted the caller, so a stranger's lists only its own).
+    'GET /api/getcomparativo': readAll((prop) => ({
+      method: 'GET',
+      path: `/api/getcomparativo?${new URLSearchParams({ di: '2026-01-01', df: '2026-12-31', ativos: '1', ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
     })),
     'GET /api/getcalhas': readAll(get('getcalhas')),
     // The retention names no record: without prop the caller reads (sets) its own; a read grant never sets it.
@@ -179,10 +198,13 @@ describeEachDialect('access control of every call', (portal) => {
   let before: string;
 
   const snapshot = async () => {
-    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config', 'getretencao'];
+    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config', 'getretencao', 'getconfigdesempenho'];
     const answers = await Promise.all(lists.map((call) => portal().request('GET', `/api/${call}`, { token: owner.token })));
     const movements = await portal().request('GET', `/api/getsilomov?id=${records.silo.id}`, { token: owner.token });
-    return JSON.stringify([...answers.map((answer) => answer.body), movements.body]);
+    const diarios = await portal().request('GET', `/api/getdiario?lote_id=${records.lote.id}`, { token: owner.token });
+    // Manual weighings leave no record a get call lists: their weighings are counted here.
+    const weighings = await portal().database.db.selectFrom('pesagens').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', owner.user.id).executeTakeFirstOrThrow();
+    return JSON.stringify([...answers.map((answer) => answer.body), movements.body, diarios.body, Number(weighings.n)]);
   };
 
   beforeAll(async () => {
@@ -197,7 +219,11 @@ describeEachDialect('access control of every call', (portal) => {
       token: owner.token,
       body: { fumigador_id: every.fumigador.id, inicio: '2026-11-02T10:00:00Z', fim: '2026-11-02T10:30:00Z', volume_ml: 250 },
     });
-    records = { ...every, fotoId: foto.id, dosagemId: dosagem.body.id };
+    const diario = await portal().request('POST', '/api/registerdiario', {
+      token: owner.token,
+      body: { lote_id: every.lote.id, aviario_id: every.lote.aviarios[0]!.id, data: '2026-11-02', mortalidade: [{ causa: 'ascite', aves: 3 }] },
+    });
+    records = { ...every, fotoId: foto.id, dosagemId: dosagem.body.id, diarioId: diario.body.id };
     await grantAccess(portal(), owner, reader, 'leitura');
     before = await snapshot();
   });

@@ -26,6 +26,9 @@ describe('security headers on every answer', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
+    // The installable app: the service worker and the manifest are the portal's own files.
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toContain("manifest-src 'self'");
     // Plain HTTP on a farm network must not be upgraded to HTTPS.
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

@@ -27,6 +27,8 @@ export function securityHeaders(config: Pick<Config, 'PUBLIC_URL'>): HelmetOptio
         baseUri: ["'self'"],
         formAction: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        // The installable app (issue 18): its manifest and service worker (sw.js) come from the portal itself.
+        manifestSrc: ["'self'"],
         // Only over HTTPS: on a plain-HTTP farm network it would break every request.
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },

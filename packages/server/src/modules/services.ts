@@ -26,6 +26,8 @@ import { nucleosRepository } from './farms/nucleos.repository.js';
 import { farmsService } from './farms/service.js';
 import { feedRepository } from './feed/feed.repository.js';
 import { feedService } from './feed/service.js';
+import { performanceService } from './performance/service.js';
+import { configRepository, diarioRepository } from './flocks/diario.repository.js';
 import { lotesRepository } from './flocks/lotes.repository.js';
 import { flocksService } from './flocks/service.js';
 import { fumigatorsRepository } from './fumigators/fumigators.repository.js';
@@ -64,6 +66,7 @@ import { pesagensDiaRepository } from './weighings/pesagens-dia.repository.js';
 import { pesagensRepository } from './weighings/pesagens.repository.js';
 import { weighingsService } from './weighings/service.js';
 import { ingestionService } from './weighings/ingestion.js';
+import { manualRepository } from './weighings/manual.repository.js';
 
 /** What every module's service is built from: the request thread's database and clock, or a report worker's own. */
 export interface ServiceSource {
@@ -111,7 +114,7 @@ export function createServices(source: ServiceSource) {
   const farms = farmsService({ nucleos: nucleosRepository(db), clock });
   // Presets are read once, at start: a broken preset file stops the start instead of failing a call.
   const standards = standardsService({ padroes: padroesRepository(db), presets: loadPresets(), clock });
-  const flocks = flocksService({ lotes: lotesRepository(db), farms, standards, accounts, clock });
+  const flocks = flocksService({ lotes: lotesRepository(db), diario: diarioRepository(db), config: configRepository(db), farms, standards, accounts, clock });
 
   const keys = keysService({ chaves: chavesRepository(db), clock });
   const devices = devicesService({ devices: devicesRepository(db), keys, farms, clock, events });
@@ -119,8 +122,8 @@ export function createServices(source: ServiceSource) {
 
   const pesagens = pesagensRepository(database);
   const weighings = weighingsService({ pesagens, daily: dailyQueries(database), farms, flocks, standards, devices, accounts, clock });
-  // The one way weighings are stored, from devices (the MQTT gateway) and files (imports).
-  const ingestion = ingestionService({ pesagens, dias: pesagensDiaRepository(database), farms, flocks, events, log });
+  // The one way weighings are stored, from devices (the MQTT gateway), files (imports) and manual weighings.
+  const ingestion = ingestionService({ pesagens, dias: pesagensDiaRepository(database), manual: manualRepository(database), farms, flocks, events, log });
   const imports = importsService({ importacoes: importacoesRepository(database), ingestion, accounts, clock, log });
 
   const silosRows = silosRepository(database);
@@ -134,6 +137,8 @@ export function createServices(source: ServiceSource) {
   const collectionPoints = collectionPointsService({ points: collectionPointsRepository(db), farms, devices, clock });
   const collectionHistory = collectionHistoryService({ points: collectionPoints, coletas: coletasRepository(database), accounts });
   const feed = feedService({ feed: feedRepository(db), flocks, silos, siloReadings, siloMovements, standards, accounts, clock });
+  // Flock performance reads through the flocks, weighings, feed and standards services (no table of its own).
+  const performance = performanceService({ flocks, weighings, feed, standards, accounts, clock });
   const troughs = troughsService({ troughs: troughsRepository(database), devices, accounts, clock });
   const dosing = dosingService({ dosagens: dosagensRepository(database), fumigators, live, accounts, events, clock });
   const readings = readingsService({
@@ -178,6 +183,7 @@ export function createServices(source: ServiceSource) {
     collectionPoints,
     collectionHistory,
     feed,
+    performance,
     troughs,
     dosing,
     readings,

@@ -2,6 +2,8 @@ import {
   avesPesosResponse,
   calhaGraphResponse,
   chartDataResponse,
+  comparativo,
+  desempenho,
   dosagemRelatorio,
   historicoPontoColeta,
   racaoResponse,
@@ -16,6 +18,7 @@ import type { CollectionHistoryService } from '../modules/collectionHistory/inde
 import type { GraphDataService } from '../modules/charts/index.js';
 import type { DosingService } from '../modules/dosing/index.js';
 import type { FeedService } from '../modules/feed/index.js';
+import type { ComparativoInput, PerformanceService } from '../modules/performance/index.js';
 import type { OwnerScope } from '../modules/permissions/index.js';
 import type { Services } from '../modules/services.js';
 import type { SiloBalanceService } from '../modules/silos/index.js';
@@ -26,7 +29,7 @@ import type { WeighingsService } from '../modules/weighings/index.js';
 type InputOf<Method extends (scope: OwnerScope, input: never) => unknown> = Parameters<Method>[1];
 
 /**
- * The calls that read many rows or compute much (weight reports, feed, troughs, silo balance,
+ * The calls that read many rows or compute much (weight reports, feed, flock performance, troughs, silo balance,
  * dosing, collection and chart data): the report runner (runner.ts) sends them to its worker
  * pool, and the worker (worker.ts) and the inline fallback both run them from this one table.
  * The table is built once on services (createServices) of a database and clock (a worker's own, or
@@ -34,13 +37,15 @@ type InputOf<Method extends (scope: OwnerScope, input: never) => unknown> = Para
  * task's `now`. Inputs and results cross threads by structured clone: plain data only. None of them writes.
  */
 function heavyCallsOn(services: Services) {
-  const { weighings, feed, troughs, siloBalance, graphData, dosing, collectionHistory } = services;
+  const { weighings, feed, troughs, siloBalance, graphData, dosing, collectionHistory, performance } = services;
   return {
     avespesos: (scope: OwnerScope, input: InputOf<WeighingsService['report']>) => weighings.report(scope, input),
     resumo: (scope: OwnerScope, input: InputOf<WeighingsService['summary']>) => weighings.summary(scope, input),
     gettotaisselauto: (scope: OwnerScope, input: InputOf<WeighingsService['graderTotals']>) => weighings.graderTotals(scope, input),
     usrstats: (scope: OwnerScope) => weighings.dashboard(scope),
     getracao: (scope: OwnerScope, input: InputOf<FeedService['racao']>) => feed.racao(scope, input),
+    getdesempenho: (scope: OwnerScope, input: InputOf<PerformanceService['desempenho']>) => performance.desempenho(scope, input),
+    getcomparativo: (scope: OwnerScope, input: ComparativoInput) => performance.comparativo(scope, input),
     getgraph_calha: (scope: OwnerScope, input: InputOf<TroughsService['graph']>) => troughs.graph(scope, input),
     getsiloleituras: (scope: OwnerScope, input: InputOf<SiloBalanceService['leituras']>) => siloBalance.leituras(scope, input),
     getgraphdata: (scope: OwnerScope, input: InputOf<GraphDataService['graphData']>) => graphData.graphData(scope, input),
@@ -65,6 +70,8 @@ const heavyResponses = {
   gettotaisselauto: totaisSelauto,
   usrstats: usrStats,
   getracao: racaoResponse,
+  getdesempenho: desempenho,
+  getcomparativo: comparativo,
   getgraph_calha: calhaGraphResponse,
   getsiloleituras: siloLeiturasResponse,
   getgraphdata: chartDataResponse,

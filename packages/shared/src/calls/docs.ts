@@ -33,6 +33,7 @@ const live = 'live';
 const collectionPoints = 'collection points';
 const troughs = 'troughs';
 const dosing = 'dosing';
+const performance = 'performance';
 
 /**
  * Every call's words for the OpenAPI document. Kept apart from the table (table.ts), and built
@@ -77,6 +78,25 @@ export function callDocs(): { readonly [N in CallName]: CallDoc } {
     ...recordFamilyDocs(standards, { register: 'registerpadrao', get: 'getpadrao', del: 'delpadrao' }),
     getpadrao_presets: { tag: standards, summary: 'Published breed standards to start a standard from' },
     ...recordFamilyDocs('flocks', { register: 'registerlote', get: 'getlote', del: 'dellote' }),
+    registerdiario: {
+      tag: performance,
+      summary: "A flock house's day (deaths by cause, culls, transfers, water, temperatures): one per flock, house and day; a second write updates it and keeps who changed what",
+      description: 'uid (a client-generated UUID) makes a resent write (offline queue, lost answer) change nothing.',
+    },
+    getdiario: { tag: performance, summary: "A flock's daily house records over [di, df] (default: its whole life), oldest first, each with its history" },
+    deldiario: { tag: performance, summary: 'Delete a daily house record' },
+    registerfechamento: { tag: performance, summary: 'Close out a flock: closing date, birds and kg delivered; answers the flock' },
+    getconfigdesempenho: { tag: performance, summary: "The account's causes of death and corrected-FCR reference (weight, points per 100 g)" },
+    setconfigdesempenho: { tag: performance, summary: "Set the account's causes of death and corrected-FCR reference" },
+    getdesempenho: {
+      tag: performance,
+      summary: "A flock's indicators as of a day (livability, mortality, weight, gain, FCR, corrected FCR, IEP), per house and sex, and per day",
+      description: 'Formulas: docs/performance.md. Null means not enough data.',
+    },
+    getcomparativo: {
+      tag: performance,
+      summary: 'Flocks closed in [di, df] grouped by flock, house, farm or owner, ranked by IEP with quartiles; todos=1 spans every owner in reach',
+    },
     ...recordFamilyDocs(charts, { register: 'registergrafico', get: 'getgrafico', del: 'delgrafico' }),
     getgraphdata: {
       tag: charts,
@@ -95,6 +115,11 @@ export function callDocs(): { readonly [N in CallName]: CallDoc } {
     avesheader: { tag: weighings, summary: "What the weight report's filters offer (farms)" },
     incubatorioheader: { tag: weighings, summary: "What the hatchery report's filters offer (hatcheries)" },
     avespesos: { tag: weighings, summary: 'Weight report: date | flock | sex → category → side → box, with statistics and histograms' },
+    registerpesagemmanual: {
+      tag: weighings,
+      summary: 'A manual weighing: birds weighed by hand in one house of a flock, stored as ordinary weighings (scale series MANUAL)',
+      description: 'uid (a client-generated UUID) makes a resent weighing (offline queue, lost answer) store nothing: the first answer comes back with repetido=true. sexo macho/femea/misto is stored as M, F or blank, like devices and files.',
+    },
     'v2/resumo': {
       tag: weighings,
       summary: 'Summary per flock, house, side and box; tipo=csv answers a file in the reader’s separator and number format',

@@ -12,6 +12,20 @@ import {
   updateUserBody,
   user,
 } from '../schemas/accounts.js';
+import {
+  comparativo,
+  comparativoQuery,
+  configDesempenho,
+  delDiarioBody,
+  desempenho,
+  desempenhoQuery,
+  diario,
+  diarioList,
+  getDiarioQuery,
+  registerDiarioBody,
+  registerFechamentoBody,
+  setConfigDesempenhoBody,
+} from '../schemas/performance/index.js';
 import { retencao, setRetencaoBody } from '../schemas/retention.js';
 import { importFormBody, importRejectedBody, importResponse } from '../schemas/imports.js';
 import { devupdtBody, devupdtResponse, fotosQuery, fotosResponse, leiturasQuery, leiturasResponse, remoteList, remoteListQuery } from '../schemas/live.js';
@@ -66,6 +80,7 @@ import {
   uniEstrutura,
   usrStats,
 } from '../schemas/weighings.js';
+import { pesagemManualResponse, registerPesagemManualBody } from '../schemas/manualWeighing.js';
 import { recordFamily, type CallSpec } from './spec.js';
 
 /**
@@ -122,6 +137,15 @@ export const apiCalls = {
   ...recordFamily({ register: 'registerpadrao', get: 'getpadrao', del: 'delpadrao' }, { body: registerPadraoBody, delBody: delPadraoBody, record: padrao }),
   getpadrao_presets: { method: 'GET', response: padraoPresetList },
   ...recordFamily({ register: 'registerlote', get: 'getlote', del: 'dellote' }, { body: registerLoteBody, delBody: delLoteBody, record: lote }),
+  // flock performance (issue 18): daily house records, close-out, settings, indicators, rankings
+  registerdiario: { method: 'POST', body: registerDiarioBody, response: diario },
+  getdiario: { method: 'GET', query: getDiarioQuery, response: diarioList },
+  deldiario: { method: 'POST', body: delDiarioBody, response: deletedResponse },
+  registerfechamento: { method: 'POST', body: registerFechamentoBody, response: lote },
+  getconfigdesempenho: { method: 'GET', query: ownerQuery, response: configDesempenho },
+  setconfigdesempenho: { method: 'POST', body: setConfigDesempenhoBody, response: configDesempenho },
+  getdesempenho: { method: 'GET', query: desempenhoQuery, response: desempenho },
+  getcomparativo: { method: 'GET', query: comparativoQuery, response: comparativo },
   ...recordFamily({ register: 'registergrafico', get: 'getgrafico', del: 'delgrafico' }, { body: registerGraficoBody, delBody: delGraficoBody, record: grafico }),
   getgraphdata: { method: 'POST', body: getGraphDataBody, response: chartDataResponse },
   setgraficopainel: { method: 'POST', body: setGraficoPainelBody, response: grafico },
@@ -139,6 +163,7 @@ export const apiCalls = {
   avesheader: { method: 'POST', body: headerBody, response: reportHeader },
   incubatorioheader: { method: 'POST', body: headerBody, response: reportHeader },
   avespesos: { method: 'POST', body: avesPesosBody, response: avesPesosResponse },
+  registerpesagemmanual: { method: 'POST', body: registerPesagemManualBody, response: pesagemManualResponse },
   'v2/resumo': { method: 'GET', query: resumoQuery, response: resumoResponse, download: 'text/csv' },
   gettotaisselauto: { method: 'GET', query: totaisSelautoQuery, response: totaisSelauto },
   getuniestrutura: { method: 'GET', query: ownerQuery, response: uniEstrutura },

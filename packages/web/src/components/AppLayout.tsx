@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useOwner } from '../features/records/owner';
 import { Brand } from './Brand';
 import classes from './header/Header.module.css';
-import { LazyOwnerPicker, LazyWarningsButton } from './header/HeaderPart';
+import { LazyOfflineIndicator, LazyOwnerPicker, LazyWarningsButton } from './header/HeaderPart';
 import { SideMenu } from './SideMenu';
 
 const HEADER_HEIGHT = 60;
@@ -48,6 +48,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           />
           <Brand />
           <Group gap="sm" wrap="nowrap" ml="auto" miw={0} justify="flex-end">
+            <LazyOfflineIndicator />
             {!phone && <LazyOwnerPicker />}
             <LazyWarningsButton />
           </Group>

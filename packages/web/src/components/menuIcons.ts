@@ -16,6 +16,7 @@ import {
   IconShieldLock,
   IconSpray,
   IconTargetArrow,
+  IconTrophy,
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
@@ -28,6 +29,7 @@ export const MENU_ICONS: Record<string, Icon> = {
   hatcheryWeighing: IconEgg,
   weight: IconScale,
   flocks: IconFeather,
+  comparison: IconTrophy,
   standards: IconTargetArrow,
   import: IconFileImport,
   silos: IconBuildingWarehouse,

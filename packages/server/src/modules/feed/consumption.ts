@@ -19,7 +19,8 @@ export interface HousedFlock {
   alojamento: string | null;
   encerramento: string | null;
   avesAlojadas: number;
-  mortalidade: readonly { data: string; aves: number }[];
+  /** Birds lost each day: deaths + culls + moved out − moved in (daily house records, summed over houses). */
+  perdas: readonly { data: string; aves: number }[];
   casas: readonly number[];
 }
 
@@ -36,7 +37,8 @@ export interface ConsumptionInput {
   inicio: string;
   fim: string;
   avesAlojadas: number;
-  mortalidade: readonly { data: string; aves: number }[];
+  /** Birds lost each day: deaths + culls + moved out − moved in. */
+  perdas: readonly { data: string; aves: number }[];
   casasLote: readonly number[];
   silos: readonly FeedingSilo[];
   /** The owner's other flocks in the silos' houses. */
@@ -115,9 +117,9 @@ export function apportion(amount: bigint, weights: readonly bigint[]): bigint[] 
   return parts;
 }
 
-/** A flock's live birds on increasing days: placed − deaths from placement up to and including the day (never below 0). */
+/** A flock's live birds on increasing days: placed − losses from placement up to and including the day (never below 0). */
 function liveBirdsOf(flock: HousedFlock): (day: string) => number {
-  const deaths = flock.mortalidade.filter((entry) => flock.alojamento !== null && entry.data >= flock.alojamento).sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
+  const deaths = flock.perdas.filter((entry) => flock.alojamento !== null && entry.data >= flock.alojamento).sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
   let next = 0;
   let live = flock.avesAlojadas;
   return (day) => {
@@ -138,7 +140,7 @@ export function feedConsumption(input: ConsumptionInput): ConsumptionResult {
   const kg = (grams: bigint) => rounded(grams, 1000n, 1);
 
   const deaths = new Map<string, number>();
-  for (const entry of input.mortalidade) deaths.set(entry.data, (deaths.get(entry.data) ?? 0) + entry.aves);
+  for (const entry of input.perdas) deaths.set(entry.data, (deaths.get(entry.data) ?? 0) + entry.aves);
 
   const dias: RacaoDia[] = [];
   const siloTotals = silos.map(() => ({ hg: 0n, parte: 0n, semAves: 0n, seen: false }));

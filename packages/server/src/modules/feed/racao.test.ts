@@ -5,7 +5,7 @@ import { createAccount, type TestAccount } from '../../test/factories.js';
 import { insertDevice } from '../../test/factories/device-rows.js';
 import { createNucleo } from '../../test/factories/farms.js';
 import { insertSiloReadings, siloSeries, type SiloDayPlan } from '../../test/factories/feed.js';
-import { createLote } from '../../test/factories/flocks.js';
+import { createLote, recordDeaths } from '../../test/factories/flocks.js';
 import { addMovement, createSilo } from '../../test/factories/silos.js';
 import { createPadrao } from '../../test/factories/standards.js';
 import { createPesagens, generatedWeighings } from '../../test/factories/weighings.js';
@@ -216,13 +216,15 @@ describeEachDialect('getracao: feed per day, per bird and FCR of a flock, agains
     padrao = await createPadrao(portal(), owner, { pontos: POINTS });
     const mortalidade = LIFE.filter(() => random() < 0.6).map((data) => ({ data, aves: 1 + Math.floor(random() * 40), causa: '' }));
     lote = await createLote(portal(), owner, farm, {
-      aviarios: [h1, h2], data_alojamento: PLACEMENT, data_encerramento: CLOSING, aves_misto: PLACED, padrao_id: padrao.id, mortalidade,
+      aviarios: [h1, h2], data_alojamento: PLACEMENT, data_encerramento: CLOSING, aves_misto: PLACED, padrao_id: padrao.id,
     });
+    await recordDeaths(portal(), owner, lote, mortalidade);
     const flock: Occupant = { houses: [h1, h2], from: PLACEMENT, to: CLOSING, placed: PLACED, deaths: new Map(mortalidade.map((entry) => [entry.data, entry.aves])) };
     // Another flock, smaller, in houses 3 and 4 from age 8 to 30: house 3 (fed by silo B with the
     // flock's house 2) is empty before and after it.
     const otherDeaths = LIFE.slice(8, 31).filter(() => random() < 0.5).map((data) => ({ data, aves: 1 + Math.floor(random() * 60), causa: '' }));
-    await createLote(portal(), owner, farm, { aviarios: [h3, h4], data_alojamento: dayAt(8), data_encerramento: dayAt(30), aves_misto: 9_000, mortalidade: otherDeaths });
+    const otherLote = await createLote(portal(), owner, farm, { aviarios: [h3, h4], data_alojamento: dayAt(8), data_encerramento: dayAt(30), aves_misto: 9_000 });
+    await recordDeaths(portal(), owner, otherLote, otherDeaths);
     const other: Occupant = { houses: [h3, h4], from: dayAt(8), to: dayAt(30), placed: 9_000, deaths: new Map(otherDeaths.map((entry) => [entry.data, entry.aves])) };
 
     // Three scale silos (A feeds the flock's two houses, B one of them and another flock's house,
@@ -392,7 +394,8 @@ describeEachDialect('getracao: feed per day, per bird and FCR of a flock, agains
     const [k1, k2] = small.aviarios.map((house) => house.id) as [number, number];
     // Flock Z (300 birds, house 1) dies out on day 3; flock Y (500 birds, house 2) leaves after day 1.
     const zDeaths = [{ data: dayAt(1), aves: 10, causa: '' }, { data: dayAt(3), aves: 290, causa: '' }];
-    const z = await createLote(portal(), owner, small, { aviarios: [k1], data_alojamento: PLACEMENT, data_encerramento: dayAt(5), aves_misto: 300, mortalidade: zDeaths });
+    const z = await createLote(portal(), owner, small, { aviarios: [k1], data_alojamento: PLACEMENT, data_encerramento: dayAt(5), aves_misto: 300 });
+    await recordDeaths(portal(), owner, z, zDeaths);
     await createLote(portal(), owner, small, { aviarios: [k2], data_alojamento: PLACEMENT, data_encerramento: dayAt(1), aves_misto: 500 });
     const silo = await createSilo(portal(), owner, small, { nome: 'Silo compartilhado', capacidade_kg: 5000, aviarios: [k1, k2] });
     await addMovement(portal(), owner, { idsilo: silo.id, tipo: 'entrada', data: dayAt(-1), quantidade_kg: 4000 });

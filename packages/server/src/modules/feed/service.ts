@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 /** The feed consumption report of a flock (getracao): formulas in docs/feed-reports.md. */
 export function feedService(deps: {
   feed: FeedRepository;
-  flocks: Pick<FlocksService, 'get' | 'list'>;
+  flocks: Pick<FlocksService, 'get' | 'list' | 'dailyOf'>;
   silos: Pick<SilosService, 'ofFarm'>;
   siloReadings: Pick<SiloReadingsService, 'scaleReadings'>;
   siloMovements: Pick<SiloMovementsService, 'consumptionPerDay'>;
@@ -22,6 +22,15 @@ export function feedService(deps: {
   clock: () => number;
 }) {
   const { feed, flocks, silos, siloReadings, siloMovements, standards, accounts, clock } = deps;
+
+  /** Birds a flock lost each day (deaths + culls + moved out − moved in, over its houses), from its daily records. */
+  async function lossesOf(ownerId: number, loteId: number): Promise<{ data: string; aves: number }[]> {
+    const perDay = new Map<string, number>();
+    for (const day of await flocks.dailyOf(ownerId, loteId)) {
+      perDay.set(day.data, (perDay.get(day.data) ?? 0) + day.mortos + day.eliminados + day.saidas - day.entradas);
+    }
+    return [...perDay].map(([data, aves]) => ({ data, aves }));
+  }
 
   /** hg eaten per day by one silo over [di, df]: from its scale's series, else from its consumption movements. */
   async function dailyConsumption(ownerId: number, silo: { id: number; device_id: number | null; capacidade_hg: number }, di: string, df: string, timezone: number, movements: Map<number, Map<string, number>>) {
@@ -105,15 +114,16 @@ export function feedService(deps: {
       const siloHouses = new Set(feeding.flatMap((silo) => silo.aviarios.map((house) => house.id)));
       // The caller reaches the flock's farm: its flocks are listed as the caller sees them, on that farm alone.
       const others = lived ? await flocks.list({ ...scope, nucleos: [lote.nucleo_id] }) : [];
-      const vizinhos = others
-        .filter((other) => other.id !== lote.id && other.aviarios.some((house) => siloHouses.has(house.id)))
-        .map((other) => ({
+      const vizinhos = [];
+      for (const other of others.filter((flock) => flock.id !== lote.id && flock.aviarios.some((house) => siloHouses.has(house.id)))) {
+        vizinhos.push({
           alojamento: other.data_alojamento,
           encerramento: other.data_encerramento,
           avesAlojadas: other.aves_macho + other.aves_femea + other.aves_misto,
-          mortalidade: other.mortalidade,
+          perdas: await lossesOf(scope.ownerId, other.id),
           casas: other.aviarios.map((house) => house.id),
-        }));
+        });
+      }
       const pesagens = lived ? await feed.weighingsPerDay(scope.ownerId, lote.id, inicio, fim) : [];
       const result = feedConsumption({
         alojamento,
@@ -121,7 +131,7 @@ export function feedService(deps: {
         // Not lived in the period: no day at all.
         fim: lived ? fim : addDays(alojamento, -1),
         avesAlojadas: header.lote.aves_alojadas,
-        mortalidade: lote.mortalidade,
+        perdas: lived ? await lossesOf(scope.ownerId, lote.id) : [],
         casasLote: lote.aviarios.map((house) => house.id),
         silos: feedingSilos,
         vizinhos,

@@ -3,14 +3,14 @@ import { expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/factories.js';
 import { createGrafico } from '../../test/factories/charts.js';
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';
-import { createLote } from '../../test/factories/flocks.js';
+import { createLote, recordDeaths } from '../../test/factories/flocks.js';
 import { createPadrao } from '../../test/factories/standards.js';
 import { describeEachDialect, type TestPortal } from '../../test/harness.js';
 
 const HOUR = 3_600_000;
 
 describeEachDialect('flocks (lotes)', (portal) => {
-  it('creates, lists, reads, updates and deletes a flock with its houses and mortality', async () => {
+  it('creates, lists, reads, updates and deletes a flock with its houses and the mortality of its daily records', async () => {
     const account = await createAccount(portal());
     const farm = await createNucleo(portal(), account, { nome: 'Núcleo Lajeado' });
     const [house1, house2] = farm.aviarios;
@@ -24,44 +24,46 @@ describeEachDialect('flocks (lotes)', (portal) => {
       aves_macho: 10_000,
       aves_femea: 9_000,
       aves_misto: 0,
-      mortalidade: [{ data: '2026-11-03', aves: 50, causa: 'Refugo' }, { data: '2026-11-02', aves: 20 }],
     });
     const today = localDate(Date.parse(created.updated_at), -3);
     expect(created).toMatchObject({
       codigo: 'Lote 12/2026', prop: account.user.id, nucleo_id: farm.id, nucleo_nome: 'Núcleo Lajeado', linhagem: 'Cobb 500',
-      padrao_id: padrao.id, padrao_nome: 'Cobb 500 Misto', data_encerramento: null, obs: '',
-      aves_alojadas: 19_000, mortalidade_total: 70, aves_atuais: 18_930, situacao: 'ativo', idade: daysBetween('2026-11-01', today),
+      padrao_id: padrao.id, padrao_nome: 'Cobb 500 Misto', data_encerramento: null, obs: '', fechamento: null,
+      aves_alojadas: 19_000, mortalidade_total: 0, eliminados_total: 0, aves_atuais: 19_000, situacao: 'ativo', idade: daysBetween('2026-11-01', today),
     });
-    // Houses in the farm's order; deaths by date.
+    // Houses in the farm's order.
     expect(created.aviarios).toEqual([{ id: house1!.id, nome: 'Aviário 1' }, { id: house2!.id, nome: 'Aviário 2' }]);
-    expect(created.mortalidade).toEqual([{ data: '2026-11-02', aves: 20, causa: '' }, { data: '2026-11-03', aves: 50, causa: 'Refugo' }]);
+    expect(created.mortalidade).toEqual([]);
+    await recordDeaths(portal(), account, created, [{ data: '2026-11-03', aves: 50 }, { data: '2026-11-02', aves: 20 }], house1!.id);
+    const withDeaths = (await portal().request<Lote>('GET', `/api/getlote?id=${created.id}`, { token: account.token })).body;
+    expect(withDeaths).toMatchObject({ mortalidade_total: 70, aves_atuais: 18_930 });
+    // Deaths by date.
+    expect(withDeaths.mortalidade).toEqual([{ data: '2026-11-02', aves: 20, causa: 'outras' }, { data: '2026-11-03', aves: 50, causa: 'outras' }]);
 
     const list = await portal().request('GET', '/api/getlote', { token: account.token });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([created]);
-    expect((await portal().request('GET', `/api/getlote?id=${created.id}`, { token: account.token })).body).toEqual(created);
+    expect(list.body).toEqual([withDeaths]);
 
     const closed = await portal().request<Lote>('POST', '/api/registerlote', {
       token: account.token,
       body: {
         id: created.id, codigo: 'Lote 12/2026', nucleo_id: farm.id, aviarios: [house1!.id], data_alojamento: '2026-11-01',
-        aves_misto: 19_000, data_encerramento: '2026-11-20', mortalidade: [{ data: '2026-11-20', aves: 100 }],
+        aves_misto: 19_000, data_encerramento: '2026-11-20',
       },
     });
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({
       id: created.id, situacao: 'encerrado', idade: 19, padrao_id: null, padrao_nome: null, linhagem: '',
-      aves_alojadas: 19_000, mortalidade_total: 100, aves_atuais: 18_900,
+      aves_alojadas: 19_000, mortalidade_total: 70, aves_atuais: 18_930, fechamento: null,
     });
     expect(closed.body.aviarios.map((house) => house.id)).toEqual([house1!.id]);
-    expect(closed.body.mortalidade).toEqual([{ data: '2026-11-20', aves: 100, causa: '' }]);
 
     const deleted = await portal().request('POST', '/api/dellote', { token: account.token, body: { idlote: created.id } });
     expect(deleted.body).toEqual({ ok: true, id: created.id });
     expect((await portal().request('GET', `/api/getlote?id=${created.id}`, { token: account.token })).status).toBe(404);
     expect((await portal().request('GET', '/api/getlote', { token: account.token })).body).toEqual([]);
     const { db } = portal().database;
-    expect(await db.selectFrom('lote_mortalidade').select('id').where('lote_id', '=', created.id).execute()).toEqual([]);
+    expect(await db.selectFrom('lote_diario').select('id').where('lote_id', '=', created.id).execute()).toEqual([]);
     expect(await db.selectFrom('lote_aviarios').select('aviario_id').where('lote_id', '=', created.id).execute()).toEqual([]);
   });
 
@@ -78,7 +80,6 @@ describeEachDialect('flocks (lotes)', (portal) => {
       [{ ...base, aviarios: [] }, 'aviarios', 'FIELD_REQUIRED'],
       [{ ...base, data_alojamento: '2026-02-30' }, 'data_alojamento', 'FIELD_INVALID'],
       [{ ...base, aves_macho: -1 }, 'aves_macho', 'FIELD_OUT_OF_RANGE'],
-      [{ ...base, mortalidade: [{ data: '2026-11-02', aves: 0 }] }, 'mortalidade.0.aves', 'FIELD_OUT_OF_RANGE'],
       [{ ...base, nucleo_id: strangersFarm.id, aviarios: [strangersFarm.aviarios[0]!.id] }, 'nucleo_id', 'FIELD_INVALID'],
       [{ ...base, nucleo_id: 2_000_000_000 }, 'nucleo_id', 'FIELD_INVALID'],
       [{ ...base, aviarios: [farm.aviarios[0]!.id, otherFarm.aviarios[0]!.id] }, 'aviarios.1', 'FIELD_INVALID'],
@@ -92,38 +93,44 @@ describeEachDialect('flocks (lotes)', (portal) => {
     expect((await portal().request('GET', '/api/getlote', { token: account.token })).body).toEqual([]);
   });
 
-  it("answers 'Invalid flock!' and 'Date of the flock not registered!' when dates and counts disagree", async () => {
+  it("answers 'Invalid flock!' and 'Date of the flock not registered!' when dates, counts and daily records disagree", async () => {
     const account = await createAccount(portal());
     const farm = await createNucleo(portal(), account);
-    const stored = await createLote(portal(), account, farm, { aves_misto: 1000, mortalidade: [{ data: '2026-11-05', aves: 10 }] });
-    const base = { id: stored.id, codigo: stored.codigo, nucleo_id: farm.id, aviarios: [farm.aviarios[0]!.id], data_alojamento: '2026-11-01', aves_misto: 1000 };
+    const [house1, house2] = farm.aviarios;
+    const created = await createLote(portal(), account, farm, { aves_misto: 1000, aviarios: [house1!.id, house2!.id] });
+    await recordDeaths(portal(), account, created, [{ data: '2026-11-05', aves: 10 }], house2!.id);
+    const stored = (await portal().request<Lote>('GET', `/api/getlote?id=${created.id}`, { token: account.token })).body;
+    const base = { id: stored.id, codigo: stored.codigo, nucleo_id: farm.id, aviarios: [house1!.id, house2!.id], data_alojamento: '2026-11-01', aves_misto: 1000 };
     const cases = [
-      [{ ...base, data_encerramento: '2026-10-31' }, 'data_encerramento', 'FLOCK_INVALID'],
-      [{ ...base, mortalidade: [{ data: '2026-10-31', aves: 1 }] }, 'mortalidade.0.data', 'FLOCK_INVALID'],
-      [{ ...base, data_encerramento: '2026-11-10', mortalidade: [{ data: '2026-11-10', aves: 1 }, { data: '2026-11-11', aves: 1 }] }, 'mortalidade.1.data', 'FLOCK_INVALID'],
-      [{ ...base, aves_misto: 600, aves_macho: 400, mortalidade: [{ data: '2026-11-02', aves: 600 }, { data: '2026-11-03', aves: 401 }] }, 'mortalidade', 'FLOCK_INVALID'],
-      [{ ...base, data_alojamento: null, mortalidade: [{ data: '2026-11-02', aves: 1 }] }, 'data_alojamento', 'FLOCK_DATE_MISSING'],
-      [{ ...base, data_alojamento: null, data_encerramento: '2026-11-10' }, 'data_alojamento', 'FLOCK_DATE_MISSING'],
+      [{ ...base, data_encerramento: '2026-10-31' }, 400, 'data_encerramento', 'FLOCK_INVALID'],
+      [{ ...base, data_alojamento: '2026-11-06' }, 409, 'data_alojamento', 'DAILY_RECORDS_OUTSIDE_FLOCK'],
+      [{ ...base, data_encerramento: '2026-11-04' }, 409, 'data_encerramento', 'DAILY_RECORDS_OUTSIDE_FLOCK'],
+      [{ ...base, aves_misto: 9 }, 400, 'aves_misto', 'DAILY_BIRDS_EXCEEDED'],
+      [{ ...base, data_alojamento: null }, 400, 'data_alojamento', 'FLOCK_DATE_MISSING'],
+      [{ ...base, data_alojamento: null, data_encerramento: '2026-11-10' }, 400, 'data_alojamento', 'FLOCK_DATE_MISSING'],
+      // The house holding a daily record cannot leave the flock.
+      [{ ...base, aviarios: [house1!.id] }, 409, 'aviarios', 'RECORD_IN_USE'],
     ] as const;
-    for (const [body, field, code] of cases) {
+    for (const [body, status, field, code] of cases) {
       const answer = await portal().request('POST', '/api/registerlote', { token: account.token, body });
-      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
       expect(answer.body).toMatchObject({ code, errors: [{ field, code }] });
     }
     const invalid = await portal().request('POST', '/api/registerlote', { token: account.token, body: cases[0][0] });
     expect(invalid.body.message).toBe('Invalid flock!');
     const missing = await portal().request('POST', '/api/registerlote', { token: account.token, body: cases[4][0] });
     expect(missing.body.message).toBe('Date of the flock not registered!');
-    // Every refusal left the stored flock (and its mortality) as it was.
+    // Every refusal left the stored flock as it was.
     expect((await portal().request('GET', `/api/getlote?id=${stored.id}`, { token: account.token })).body).toEqual(stored);
 
-    // Deaths exactly the birds placed, on the placement and closing days, are fine; so is no date at all.
-    const edge = await portal().request('POST', '/api/registerlote', {
+    // Deaths exactly the birds placed, a closing on the last record's day, are fine; so is no date at all without records.
+    const edge = await portal().request('POST', '/api/registerlote', { token: account.token, body: { ...base, aves_misto: 10, data_encerramento: '2026-11-05' } });
+    expect(edge.body).toMatchObject({ aves_atuais: 0, idade: 4 });
+    const fresh = await createLote(portal(), account, farm);
+    const undated = await portal().request('POST', '/api/registerlote', {
       token: account.token,
-      body: { ...base, data_encerramento: '2026-11-10', mortalidade: [{ data: '2026-11-01', aves: 500 }, { data: '2026-11-10', aves: 500 }] },
+      body: { id: fresh.id, codigo: fresh.codigo, nucleo_id: farm.id, aviarios: [house1!.id], data_alojamento: null },
     });
-    expect(edge.body).toMatchObject({ aves_atuais: 0, idade: 9 });
-    const undated = await portal().request('POST', '/api/registerlote', { token: account.token, body: { ...base, data_alojamento: null } });
     expect(undated.body).toMatchObject({ data_alojamento: null, idade: null, mortalidade: [], situacao: 'ativo' });
   });
 

@@ -1,15 +1,17 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { LoteMortalidadeTable, LotesTable, Tables } from '../../db/tables.js';
+import type { LotesTable, Tables } from '../../db/tables.js';
 
 export type LoteRow = Selectable<LotesTable>;
-export type LoteValues = Omit<Insertable<LotesTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at'>;
-export type MortalidadeValues = Omit<Insertable<LoteMortalidadeTable>, 'id' | 'lote_id'>;
+export type LoteValues = Omit<Insertable<LotesTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at' | CloseOutColumn>;
+type CloseOutColumn = 'aves_entregues' | 'kg_entregues_hg' | 'racao_hg' | 'obs_fechamento';
+/** A close-out as stored: kilograms in tenths. */
+export type CloseOutValues = { data: string; aves_entregues: number; kg_entregues_hg: number; racao_hg: number | null; obs_fechamento: string };
+const OPEN = { aves_entregues: null, kg_entregues_hg: null, racao_hg: null, obs_fechamento: null };
 
 export interface LoteDetails extends LoteRow {
   nucleo_nome: string;
   padrao_nome: string | null;
   aviarios: { id: number; nome: string }[];
-  mortalidade: { data: string; aves: number; causa: string }[];
 }
 
 export function lotesRepository(db: Kysely<Tables>) {
@@ -32,31 +34,16 @@ export function lotesRepository(db: Kysely<Tables>) {
       .orderBy('aviarios.ordem')
       .orderBy('aviarios.id')
       .execute();
-    // By id, then by date in JS: the same order on both databases whatever their collation.
-    const deaths = await db
-      .selectFrom('lote_mortalidade')
-      .select(['lote_id', 'data', 'aves', 'causa'])
-      .where('lote_id', 'in', ids)
-      .orderBy('id')
-      .execute();
-    deaths.sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0));
     return rows.map((row) => ({
       ...row,
       aviarios: houses.filter((house) => house.lote_id === row.id).map(({ id, nome }) => ({ id, nome })),
-      mortalidade: deaths.filter((death) => death.lote_id === row.id).map(({ data, aves, causa }) => ({ data, aves, causa })),
     }));
   }
 
-  /** Puts exactly these houses and mortality entries on the flock. */
-  async function replaceChildren(trx: Transaction<Tables>, loteId: number, aviarios: number[], mortalidade: MortalidadeValues[]): Promise<void> {
+  /** Puts exactly these houses on the flock. */
+  async function replaceHouses(trx: Transaction<Tables>, loteId: number, aviarios: number[]): Promise<void> {
     await trx.deleteFrom('lote_aviarios').where('lote_id', '=', loteId).execute();
-    await trx.deleteFrom('lote_mortalidade').where('lote_id', '=', loteId).execute();
     await trx.insertInto('lote_aviarios').values(aviarios.map((aviario_id) => ({ lote_id: loteId, aviario_id }))).execute();
-    // In slices: up to 2000 entries, within every driver's limit of bound parameters.
-    for (let start = 0; start < mortalidade.length; start += 500) {
-      const slice = mortalidade.slice(start, start + 500).map((entry) => ({ ...entry, lote_id: loteId }));
-      await trx.insertInto('lote_mortalidade').values(slice).execute();
-    }
   }
 
   return {
@@ -78,23 +65,31 @@ export function lotesRepository(db: Kysely<Tables>) {
       return db.selectFrom('lotes').select(['id', 'data_alojamento', 'padrao_id']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
     },
 
-    async insert(ownerId: number, values: LoteValues, aviarios: number[], mortalidade: MortalidadeValues[], now: number): Promise<number> {
+    async insert(ownerId: number, values: LoteValues, aviarios: number[], now: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('lotes')
           .values({ ...values, owner_id: ownerId, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await replaceChildren(trx, id, aviarios, mortalidade);
+        await replaceHouses(trx, id, aviarios);
         return id;
       });
     },
 
-    async update(ownerId: number, id: number, values: LoteValues, aviarios: number[], mortalidade: MortalidadeValues[], now: number): Promise<void> {
+    /** An open flock (no closing date) loses its close-out: reopening clears what was delivered. */
+    async update(ownerId: number, id: number, values: LoteValues, aviarios: number[], now: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('lotes').set({ ...values, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
-        await replaceChildren(trx, id, aviarios, mortalidade);
+        const reopened = values.data_encerramento === null ? OPEN : {};
+        await trx.updateTable('lotes').set({ ...values, ...reopened, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+        await replaceHouses(trx, id, aviarios);
       });
+    },
+
+    /** Closes the flock on `data` with what was delivered. */
+    async closeOut(ownerId: number, id: number, closeOut: CloseOutValues, now: number): Promise<void> {
+      const { data, ...delivered } = closeOut;
+      await db.updateTable('lotes').set({ ...delivered, data_encerramento: data, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
     },
 
     /** True when weighings belong to the flock (reports would lose them). */
@@ -107,7 +102,7 @@ export function lotesRepository(db: Kysely<Tables>) {
       return (await db.selectFrom('lotes').select('id').where('padrao_id', '=', padraoId).limit(1).executeTakeFirst()) !== undefined;
     },
 
-    /** Its houses and mortality entries go with it (ON DELETE CASCADE). */
+    /** Its houses and daily records go with it (ON DELETE CASCADE). */
     async remove(ownerId: number, id: number): Promise<void> {
       await db.deleteFrom('lotes').where('owner_id', '=', ownerId).where('id', '=', id).execute();
     },
@@ -125,7 +120,7 @@ export function lotesRepository(db: Kysely<Tables>) {
         .insertInto('lotes')
         .values({
           owner_id: ownerId, nucleo_id: nucleoId, codigo, data_alojamento: null, linhagem: '', padrao_id: null,
-          aves_macho: 0, aves_femea: 0, aves_misto: 0, data_encerramento: null, obs: '', created_at: now, updated_at: now,
+          aves_macho: 0, aves_femea: 0, aves_misto: 0, data_encerramento: null, obs: '', ...OPEN, created_at: now, updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

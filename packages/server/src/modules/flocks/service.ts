@@ -1,4 +1,4 @@
-import { daysBetween, localDate, type Lote, type registerLoteBody } from '@portal/shared';
+import { daysBetween, localDate, type Fechamento, type Lote, type registerFechamentoBody, type registerLoteBody } from '@portal/shared';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
@@ -7,9 +7,15 @@ import type { FarmsService } from '../farms/index.js';
 import { inReach, reachesFarm, type OwnerScope } from '../permissions/index.js';
 import type { StandardsService } from '../standards/index.js';
 import { usageChecks } from '../usage-checks.js';
+import { dailyService } from './daily.service.js';
+import type { ConfigRepository, DiarioRepository, DiarioTotals } from './diario.repository.js';
 import type { LoteDetails, LotesRepository } from './lotes.repository.js';
 
 type LoteBody = z.output<typeof registerLoteBody>;
+type FechamentoBody = z.output<typeof registerFechamentoBody>;
+/** A flock's sums over its daily records, and its deaths per day and cause. */
+type DailySummary = DiarioTotals & { mortalidade: { data: string; aves: number; causa: string }[] };
+const NO_RECORDS: DailySummary = { mortos: 0, eliminados: 0, entradas: 0, saidas: 0, mortalidade: [] };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -22,9 +28,23 @@ export function flockAge(row: Pick<LoteDetails, 'data_alojamento' | 'data_encerr
   return daysBetween(row.data_alojamento, row.data_encerramento ?? today);
 }
 
-function toLote(row: LoteDetails, today: string): Lote {
+/** What was delivered, when the flock was closed out (registerfechamento). */
+function fechamentoOf(row: LoteDetails): Fechamento | null {
+  if (row.aves_entregues === null || row.data_encerramento === null) return null;
+  const hg = Number(row.kg_entregues_hg ?? 0);
+  return {
+    data: row.data_encerramento,
+    aves_entregues: row.aves_entregues,
+    kg_entregues: hg / 10,
+    // hg × 100 g per bird, to one decimal of a gram.
+    peso_medio_g: row.aves_entregues > 0 ? Math.round((hg * 1000) / row.aves_entregues) / 10 : null,
+    racao_kg: row.racao_hg === null ? null : Number(row.racao_hg) / 10,
+    obs: row.obs_fechamento ?? '',
+  };
+}
+
+function toLote(row: LoteDetails, today: string, daily: DailySummary): Lote {
   const alojadas = row.aves_macho + row.aves_femea + row.aves_misto;
-  const mortas = row.mortalidade.reduce((sum, entry) => sum + entry.aves, 0);
   return {
     id: row.id,
     prop: row.owner_id,
@@ -41,10 +61,12 @@ function toLote(row: LoteDetails, today: string): Lote {
     aves_misto: row.aves_misto,
     data_encerramento: row.data_encerramento,
     obs: row.obs,
-    mortalidade: row.mortalidade,
+    mortalidade: daily.mortalidade,
     aves_alojadas: alojadas,
-    mortalidade_total: mortas,
-    aves_atuais: alojadas - mortas,
+    mortalidade_total: daily.mortos,
+    eliminados_total: daily.eliminados,
+    aves_atuais: alojadas - daily.mortos - daily.eliminados + daily.entradas - daily.saidas,
+    fechamento: fechamentoOf(row),
     idade: flockAge(row, today),
     situacao: row.data_encerramento === null ? 'ativo' : 'encerrado',
     created_at: iso(row.created_at),
@@ -55,32 +77,28 @@ function toLote(row: LoteDetails, today: string): Lote {
 const byCode = (a: LoteDetails, b: LoteDetails) => a.codigo.localeCompare(b.codigo, 'pt-BR', { numeric: true }) || a.id - b.id;
 
 /**
- * The dates and counts of a flock must agree ('Invalid flock!', 'Date of the flock not registered!'):
- * closing not before placement, deaths between placement and closing and no more than the birds placed.
- * Dates are YYYY-MM-DD, so text order is date order.
+ * The dates of a flock must agree ('Invalid flock!', 'Date of the flock not registered!'): closing
+ * not before placement, and no closing without a placement. Dates are YYYY-MM-DD, so text order is date order.
  */
-function checkDatesAndCounts(body: LoteBody): void {
-  const { data_alojamento: placed, data_encerramento: closed, mortalidade } = body;
-  // A closing date or deaths are counted from the placement: without it they mean nothing.
-  if (placed === null && (closed !== null || mortalidade.length > 0)) throw AppError.field('data_alojamento', 'FLOCK_DATE_MISSING');
-  if (placed === null) return;
-  if (closed !== null && closed < placed) throw AppError.field('data_encerramento', 'FLOCK_INVALID');
-  const outside = mortalidade.findIndex((entry) => entry.data < placed || (closed !== null && entry.data > closed));
-  if (outside >= 0) throw AppError.field(`mortalidade.${outside}.data`, 'FLOCK_INVALID');
-  const deaths = mortalidade.reduce((sum, entry) => sum + entry.aves, 0);
-  if (deaths > body.aves_macho + body.aves_femea + body.aves_misto) throw AppError.field('mortalidade', 'FLOCK_INVALID');
+function checkDates(body: { data_alojamento: string | null; data_encerramento: string | null }): void {
+  const { data_alojamento: placed, data_encerramento: closed } = body;
+  // A closing date is counted from the placement: without it, it means nothing.
+  if (placed === null && closed !== null) throw AppError.field('data_alojamento', 'FLOCK_DATE_MISSING');
+  if (placed !== null && closed !== null && closed < placed) throw AppError.field('data_encerramento', 'FLOCK_INVALID');
 }
 
-/** Flocks (lotes): on one farm, in some of its houses, with their mortality; judged against a standard. */
+/** Flocks (lotes): on one farm, in some of its houses, with their daily records and close-out; judged against a standard. */
 export function flocksService(deps: {
   lotes: LotesRepository;
   farms: Pick<FarmsService, 'houseIdsOf'>;
   /** Standards flocks are judged against: told that a flock keeps its standard from being deleted. */
   standards: Pick<StandardsService, 'nameOf' | 'registerUsageCheck'>;
-  accounts: Pick<AccountReads, 'timezoneOf'>;
+  diario: DiarioRepository;
+  config: ConfigRepository;
+  accounts: Pick<AccountReads, 'timezoneOf' | 'userById'>;
   clock: () => number;
 }) {
-  const { lotes, farms, standards, accounts, clock } = deps;
+  const { lotes, diario, farms, standards, accounts, clock } = deps;
   /** What refers to a flock besides its weighings (chart lines plotting it): registered by those modules. */
   const usage = usageChecks();
   standards.registerUsageCheck(lotes.judgedAgainst);
@@ -92,6 +110,32 @@ export function flocksService(deps: {
 
   async function load(scope: OwnerScope, id: number): Promise<LoteDetails> {
     return inReach(scope, await lotes.find(scope.ownerId, id));
+  }
+
+  const daily = dailyService({ diario, config: deps.config, accounts, loadFlock: load, ownerToday, clock });
+
+  async function answer(ownerId: number, rows: LoteDetails[]): Promise<Lote[]> {
+    const today = await ownerToday(ownerId);
+    const summaries = await diario.summaries(rows.map((row) => row.id));
+    return rows.map((row) => toLote(row, today, summaries.get(row.id) ?? NO_RECORDS));
+  }
+
+  /**
+   * The daily records of a flock being rewritten must still fit it: within its dates, in its
+   * houses, no more losses than birds placed.
+   */
+  async function checkAgainstDaily(current: LoteDetails, body: LoteBody): Promise<void> {
+    const span = await diario.span(current.id);
+    if (!span) return;
+    const placed = body.data_alojamento;
+    if (placed === null) throw AppError.field('data_alojamento', 'FLOCK_DATE_MISSING');
+    if (span.first < placed) throw AppError.field('data_alojamento', 'DAILY_RECORDS_OUTSIDE_FLOCK');
+    if (body.data_encerramento !== null && span.last > body.data_encerramento) throw AppError.field('data_encerramento', 'DAILY_RECORDS_OUTSIDE_FLOCK');
+    const kept = new Set(body.aviarios);
+    if ((await diario.housesWithRecords(current.id)).some((house) => !kept.has(house))) throw AppError.field('aviarios', 'RECORD_IN_USE');
+    const totals = await diario.totals(current.id);
+    const alive = body.aves_macho + body.aves_femea + body.aves_misto - totals.mortos - totals.eliminados - totals.saidas + totals.entradas;
+    if (alive < 0) throw AppError.field('aves_misto', 'DAILY_BIRDS_EXCEEDED');
   }
 
   /** The farm must be the owner's and within reach, the houses that farm's, the standard the owner's. */
@@ -108,26 +152,53 @@ export function flocksService(deps: {
 
   const service = {
     async list(scope: OwnerScope): Promise<Lote[]> {
-      const today = await ownerToday(scope.ownerId);
-      return (await lotes.list(scope.ownerId, scope.nucleos)).sort(byCode).map((row) => toLote(row, today));
+      return answer(scope.ownerId, (await lotes.list(scope.ownerId, scope.nucleos)).sort(byCode));
     },
 
     async get(scope: OwnerScope, id: number): Promise<Lote> {
-      const row = await load(scope, id);
-      return toLote(row, await ownerToday(scope.ownerId));
+      return (await answer(scope.ownerId, [await load(scope, id)]))[0]!;
     },
 
     /** A grant over some farms may record flocks on those farms (and only move a flock between them). */
     async save(scope: OwnerScope, body: LoteBody): Promise<Lote> {
-      const { id, prop: _prop, aviarios, mortalidade, ...values } = body;
+      const { id, prop: _prop, aviarios, ...values } = body;
       const current = id === undefined ? undefined : await load(scope, id);
       await checkReferences(scope, body);
-      checkDatesAndCounts(body);
+      checkDates(body);
+      if (current) await checkAgainstDaily(current, body);
       const now = clock();
-      const savedId = current ? current.id : await lotes.insert(scope.ownerId, values, aviarios, mortalidade, now);
-      if (current) await lotes.update(scope.ownerId, current.id, values, aviarios, mortalidade, now);
+      const savedId = current ? current.id : await lotes.insert(scope.ownerId, values, aviarios, now);
+      if (current) await lotes.update(scope.ownerId, current.id, values, aviarios, now);
       return service.get(scope, savedId);
     },
+
+    /**
+     * Close-out: the flock closes on `data` with what was delivered. Not before placement, and not
+     * before a day that has a daily record (that record would fall outside the flock).
+     */
+    async closeOut(scope: OwnerScope, body: FechamentoBody): Promise<Lote> {
+      const current = await load(scope, body.lote_id);
+      if (current.data_alojamento === null) throw AppError.field('lote_id', 'FLOCK_DATE_MISSING');
+      if (body.data < current.data_alojamento) throw AppError.field('data', 'FLOCK_INVALID');
+      const span = await diario.span(current.id);
+      if (span && span.last > body.data) throw AppError.field('data', 'DAILY_RECORDS_OUTSIDE_FLOCK');
+      const closeOut = {
+        data: body.data,
+        aves_entregues: body.aves_entregues,
+        kg_entregues_hg: Math.round(body.kg_entregues * 10),
+        racao_hg: body.racao_kg === null ? null : Math.round(body.racao_kg * 10),
+        obs_fechamento: body.obs,
+      };
+      await lotes.closeOut(scope.ownerId, current.id, closeOut, clock());
+      return service.get(scope, current.id);
+    },
+
+    /** Daily house records and the account's performance settings (daily.service.ts). */
+    daily,
+    /** Each house's day of the owner's flock, oldest first (for the performance module). */
+    dailyOf: daily.dailyOf,
+    /** The owner's causes of death and corrected-FCR reference, defaults until set. */
+    performanceSettings: daily.performanceSettings,
 
     /** The owner's flock's id, placement date and standard, undefined when the owner has no such flock. */
     placementOf: (ownerId: number, id: number) => lotes.placement(ownerId, id),

@@ -26,7 +26,7 @@ export function padroesRepository(db: Kysely<Tables>) {
     const ids = rows.map((row) => row.id);
     const points = await db
       .selectFrom('padrao_pontos')
-      .select(['padrao_id', 'idade', 'peso', 'ganho_diario', 'conversao', 'consumo_acumulado'])
+      .select(['padrao_id', 'idade', 'peso', 'ganho_diario', 'conversao', 'consumo_acumulado', 'mortalidade_pct'])
       .where('padrao_id', 'in', ids)
       .orderBy('padrao_id')
       .orderBy('idade')

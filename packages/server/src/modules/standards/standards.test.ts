@@ -20,8 +20,8 @@ describeEachDialect('standards (padroes)', (portal) => {
     });
     expect(created).toMatchObject({ nome: 'Ross 308 Misto', linhagem: 'Ross 308', edicao: '2019', sexo: 'misto', fonte: 'Aviagen 2019', prop: account.user.id, lotes: 0 });
     expect(created.pontos).toEqual([
-      { idade: 0, peso: 43, ganho_diario: null, conversao: null, consumo_acumulado: null },
-      { idade: 7, peso: 208.5, ganho_diario: null, conversao: 0.821, consumo_acumulado: null },
+      { idade: 0, peso: 43, ganho_diario: null, conversao: null, consumo_acumulado: null, mortalidade_pct: null },
+      { idade: 7, peso: 208.5, ganho_diario: null, conversao: 0.821, consumo_acumulado: null, mortalidade_pct: null },
     ]);
 
     const list = await portal().request('GET', '/api/getpadrao', { token: account.token });
@@ -31,11 +31,12 @@ describeEachDialect('standards (padroes)', (portal) => {
 
     const updated = await portal().request<Padrao>('POST', '/api/registerpadrao', {
       token: account.token,
-      body: { id: created.id, nome: 'Ross 308 Macho', linhagem: 'Ross 308', sexo: 'macho', pontos: [{ idade: 1, peso: 62, ganho_diario: 19, consumo_acumulado: 13.5 }] },
+      body: { id: created.id, nome: 'Ross 308 Macho', linhagem: 'Ross 308', sexo: 'macho', pontos: [{ idade: 1, peso: 62, ganho_diario: 19, consumo_acumulado: 13.5, mortalidade_pct: 0.35 }] },
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.id, nome: 'Ross 308 Macho', sexo: 'macho', edicao: '', fonte: '' });
-    expect(updated.body.pontos).toEqual([{ idade: 1, peso: 62, ganho_diario: 19, conversao: null, consumo_acumulado: 13.5 }]);
+    // The cumulative mortality curve (migration 0014) is stored and read back.
+    expect(updated.body.pontos).toEqual([{ idade: 1, peso: 62, ganho_diario: 19, conversao: null, consumo_acumulado: 13.5, mortalidade_pct: 0.35 }]);
 
     const deleted = await portal().request('POST', '/api/delpadrao', { token: account.token, body: { idpadrao: created.id } });
     expect(deleted.body).toEqual({ ok: true, id: created.id });
@@ -57,6 +58,8 @@ describeEachDialect('standards (padroes)', (portal) => {
       [{ ...base, pontos: [{ idade: 201, peso: 42 }] }, 'pontos.0.idade', 'FIELD_OUT_OF_RANGE'],
       [{ ...base, pontos: [{ idade: 1, peso: 42.25 }] }, 'pontos.0.peso', 'FIELD_INVALID'],
       [{ ...base, pontos: [{ idade: 1, peso: 42, conversao: 21 }] }, 'pontos.0.conversao', 'FIELD_OUT_OF_RANGE'],
+      [{ ...base, pontos: [{ idade: 1, peso: 42, mortalidade_pct: 100.5 }] }, 'pontos.0.mortalidade_pct', 'FIELD_OUT_OF_RANGE'],
+      [{ ...base, pontos: [{ idade: 1, peso: 42, mortalidade_pct: 0.125 }] }, 'pontos.0.mortalidade_pct', 'FIELD_INVALID'],
     ] as const;
     for (const [body, field, code] of cases) {
       const answer = await portal().request('POST', '/api/registerpadrao', { token: account.token, body });
@@ -145,9 +148,10 @@ describeEachDialect('standards (padroes)', (portal) => {
     const readme = readFileSync(new URL('README.md', PRESETS_DIR), 'utf8');
     for (const preset of [ross!, cobb!]) expect(readme).toContain(`| ${preset.chave}.csv | ${preset.linhagem} | ${preset.fonte} |`);
     expect(ross!.pontos).toHaveLength(71);
-    expect(ross!.pontos[35]).toEqual({ idade: 35, peso: 2235, ganho_diario: 97, conversao: 1.473, consumo_acumulado: 3290 });
+    // The presets carry no mortality curve: null.
+    expect(ross!.pontos[35]).toEqual({ idade: 35, peso: 2235, ganho_diario: 97, conversao: 1.473, consumo_acumulado: 3290, mortalidade_pct: null });
     expect(cobb!.pontos).toHaveLength(64);
-    expect(cobb!.pontos[0]).toEqual({ idade: 0, peso: 42, ganho_diario: null, conversao: null, consumo_acumulado: null });
+    expect(cobb!.pontos[0]).toEqual({ idade: 0, peso: 42, ganho_diario: null, conversao: null, consumo_acumulado: null, mortalidade_pct: null });
 
     // A preset is a valid standard as it comes.
     const { chave: _chave, ...body } = ross!;

@@ -69,6 +69,64 @@ const SUMMARY_LINE: readonly LineColumn[] = ['nucleo_id', 'lote_id', 'aviario', 
 /** Key of a flock's day (usrstats): the flock and the day. */
 const flockDayKey = (row: { lote_id?: number | string | null; data?: number | string | null }) => `${row.lote_id}\u0000${row.data}`;
 
+/** One weighing day of a group of a flock's weighings: birds and their exact weight sum (dg). */
+export interface WeighingDaySum {
+  data: string;
+  aves: number;
+  /** Exact as long as a day's sum stays under 2^53 dg (9 × 10^14 g). */
+  peso_dg: number;
+}
+
+/** A flock's weighings as one group: the whole flock, one house (as the weighings name it) or one sex. */
+export interface FlockWeightGroup {
+  grupo: 'lote' | 'aviario' | 'sexo';
+  /** The house or sex text; '' for the whole flock. */
+  valor: string;
+  /** Its weighing days up to the as-of day, oldest first. */
+  dias: WeighingDaySum[];
+  /** The statistics (uniformity, CV…; no scores) of its latest day. */
+  ultima: Estatisticas;
+}
+
+/**
+ * A flock's weighing days up to `df`, whole and per house and per sex, with the statistics of each
+ * group's latest day (getdesempenho): one read of the day rows, then the latest days' bands
+ * together (statsOfLines), as usrstats reads its flocks' latest days.
+ */
+export async function flockWeightGroups(queries: DailyQueries, ownerId: number, loteId: number, df: string): Promise<FlockWeightGroup[]> {
+  const groups = new Map<string, { grupo: FlockWeightGroup['grupo']; valor: string; days: Map<string, DayRow[]> }>();
+  const add = (grupo: FlockWeightGroup['grupo'], valor: string, row: DayRow) => {
+    const key = `${grupo}\u0000${valor}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { grupo, valor, days: new Map() }));
+    const rows = group.days.get(row.data);
+    if (rows) rows.push(row);
+    else group.days.set(row.data, [row]);
+  };
+  for (const row of await queries.dayRows(ownerId, { lote_id: loteId, fim: df })) {
+    add('lote', '', row);
+    add('aviario', row.aviario, row);
+    if (row.sexo !== '') add('sexo', row.sexo, row);
+  }
+  const list = [...groups.values()].map((group) => {
+    const dias = [...group.days.keys()].sort();
+    return { ...group, dias };
+  });
+  const stats = await statsOfLines(
+    queries,
+    list.map((group) => ({ days: group.days.get(group.dias[group.dias.length - 1]!)!, scores: new Map() })),
+  );
+  return list.map((group, index) => ({
+    grupo: group.grupo,
+    valor: group.valor,
+    dias: group.dias.map((data) => {
+      const rows = group.days.get(data)!;
+      return { data, aves: rows.reduce((sum, row) => sum + row.aves, 0), peso_dg: rows.reduce((sum, row) => sum + Number(row.soma), 0) };
+    }),
+    ultima: stats[index]!,
+  }));
+}
+
 export function dailySource(queries: DailyQueries): WeighingSource {
   return {
     header: (ownerId, nucleos) => queries.header(ownerId, nucleos),

@@ -2,9 +2,12 @@ import type { LivePesagem } from '@portal/shared';
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import type { EventBus } from '../../events/index.js';
+import type { FlocksService } from '../flocks/index.js';
 import type { OwnerScope } from '../permissions/index.js';
 import { deviceWrites, type DeviceWriteLog } from './device-writes.js';
 import { fileResolver, type ReferenceServices } from './file-resolver.js';
+import { manualIngestion } from './manual.js';
+import type { ManualRepository } from './manual.repository.js';
 import type { DayContribution, PesagensDiaRepository } from './pesagens-dia.repository.js';
 import type { ImportTarget, PesagensRepository, RowBatch } from './pesagens.repository.js';
 import { farmNamed, flockCoded } from './resolution.js';
@@ -31,7 +34,7 @@ const contributions = ({ ownerId }: ImportTarget, batch: RowBatch): DayContribut
   batch.rows.map((row, index) => ({ ...row, owner_id: ownerId, nucleo_id: batch.nucleos[index]!, lote_id: batch.lotes[index]! }));
 
 /**
- * The one way weighings get into pesagens, from a device or a file: the same rules
+ * The one way weighings get into pesagens, from a device, a file or a manual weighing: the same rules
  * (validation.ts), the same farm and flock (resolution.ts), the one repository that writes them,
  * and, once they are committed, one 'weighings.stored' event for the listeners (the live hub).
  * The daily aggregates (pesagens_dia…, pesagens-dia.repository.ts) are kept in the same
@@ -40,10 +43,18 @@ const contributions = ({ ownerId }: ImportTarget, batch: RowBatch): DayContribut
  * and transaction.
  */
 export function ingestionService(
-  deps: ReferenceServices & { pesagens: PesagensRepository; dias: PesagensDiaRepository; events: Pick<EventBus, 'emit'>; log: DeviceWriteLog },
+  deps: ReferenceServices & {
+    pesagens: PesagensRepository;
+    dias: PesagensDiaRepository;
+    manual: ManualRepository;
+    flocks: Pick<FlocksService, 'get'>;
+    events: Pick<EventBus, 'emit'>;
+    log: DeviceWriteLog;
+  },
 ) {
   const { pesagens, dias, farms, flocks, events } = deps;
   const devices = deviceWrites({ pesagens, dias, log: deps.log });
+  const storeManual = manualIngestion({ pesagens, dias, manual: deps.manual, flocks });
 
   /** A file's batch counted into its days, then stored naming them, in the import's transaction. */
   async function writeBatch(trx: Transaction<Tables>, target: ImportTarget, batch: RowBatch): Promise<void> {
@@ -116,6 +127,16 @@ export function ingestionService(
       const removed = await pesagens.deleteImported(trx, importacaoId);
       await dias.recompute(trx, days, now);
       return removed;
+    },
+
+    /**
+     * A manual weighing (registerpesagemmanual): its birds stored once by its uid, as ordinary
+     * weighings of the flock's house (manual.ts), and the listeners told after the commit.
+     */
+    async storeManual(scope: OwnerScope, body: Parameters<typeof storeManual>[1], now: number) {
+      const { response, stored, loteId } = await storeManual(scope, body, now);
+      if (stored > 0) await events.emit('weighings.stored', { source: 'manual', ownerId: scope.ownerId, loteId, rows: stored });
+      return response;
     },
 
     /** Once an import's rows are committed (all of them): tells the listeners. */

@@ -35,6 +35,13 @@ export type DevicePesagemRow = Omit<Insertable<PesagensTable>, 'id' | 'importaca
   score: number | null;
 };
 
+/** A manual weighing's birds (registerpesagemmanual): written like a file's rows, belonging to no import. */
+export interface ManualTarget {
+  ownerId: number;
+  importacaoId: null;
+  now: number;
+}
+
 /** Weighings of a file with the farm and flock each was resolved to, written in one go. */
 export interface RowBatch {
   rows: PesagemFields[];
@@ -236,8 +243,9 @@ export function pesagensRepository(database: Database) {
     /**
      * Stores a batch of a file's weighings in the import's open transaction, the fastest way each
      * database offers; `diaIds[i]` is row i's daily aggregate row (counted by the caller just before).
+     * A manual weighing's birds go the same way, with no import.
      */
-    async insertImported(trx: Transaction<Tables>, target: ImportTarget, batch: RowBatch, diaIds: readonly number[]): Promise<void> {
+    async insertImported(trx: Transaction<Tables>, target: ImportTarget | ManualTarget, batch: RowBatch, diaIds: readonly number[]): Promise<void> {
       const { ownerId, importacaoId, now } = target;
       const values = batch.rows.map((row, index) => [ownerId, batch.nucleos[index], batch.lotes[index], ...pesagemFieldValues(row), importacaoId, now, diaIds[index]]);
       await bulkInsert(database, trx, 'pesagens', IMPORTED_COLUMNS, values);

@@ -3,11 +3,17 @@ import { accountOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import type { OwnerScopes } from '../permissions/index.js';
 import type { ReportRunner } from '../../reports/runner.js';
+import type { IngestionService } from './ingestion.js';
 import type { WeighingsService } from './service.js';
 import { summaryCsv } from './summary-csv.js';
 
 /** Reports that read many weighings run through `reports` (a worker pool); the filters' lists stay on the request thread. */
-export function weighingsRoutes(weighings: WeighingsService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
+export function weighingsRoutes(
+  { weighings, ingestion, clock }: { weighings: WeighingsService; ingestion: Pick<IngestionService, 'storeManual'>; clock: () => number },
+  reports: ReportRunner,
+  requireAccount: onRequestHookHandler,
+  scopes: OwnerScopes,
+) {
   return async function register(instance: FastifyInstance) {
     const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request).userId, prop, 'read');
 
@@ -31,6 +37,10 @@ export function weighingsRoutes(weighings: WeighingsService, reports: ReportRunn
       reports.reply(reply, 'gettotaisselauto', await readScope(request, request.query.prop), request.query),
     );
     route(instance, 'getuniestrutura', { onRequest: requireAccount }, async (request) => weighings.structure(await readScope(request, request.query.prop)));
+    // A manual weighing writes the flock's farm: manage rights, like registerlote.
+    route(instance, 'registerpesagemmanual', { onRequest: requireAccount }, async (request) =>
+      ingestion.storeManual(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body, clock()),
+    );
     route(instance, 'usrstats', { onRequest: requireAccount }, async (request, reply) => reports.reply(reply, 'usrstats', await readScope(request, request.query.prop), undefined));
   };
 }

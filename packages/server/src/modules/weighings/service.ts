@@ -27,7 +27,7 @@ import type { FarmsService } from '../farms/index.js';
 import { flockAge, type FlocksService } from '../flocks/index.js';
 import type { OwnerScope } from '../permissions/index.js';
 import type { StandardsService } from '../standards/index.js';
-import { dailySource } from './daily-source.js';
+import { dailySource, flockWeightGroups, type FlockWeightGroup } from './daily-source.js';
 import type { DailyQueries } from './daily.queries.js';
 import type { PesagemFilter, PesagensRepository } from './pesagens.repository.js';
 import { reportPeriod } from './period.js';
@@ -108,6 +108,12 @@ export function weighingsService(deps: {
 
   const service = {
     readerSettings,
+
+    /**
+     * A flock's weighing days up to `df`, whole, per house and per sex, each with its latest day's
+     * uniformity and CV (getdesempenho). Always from the daily aggregates, read as usrstats reads its latest days.
+     */
+    flockWeights: (ownerId: number, loteId: number, df: string): Promise<FlockWeightGroup[]> => flockWeightGroups(deps.daily, ownerId, loteId, df),
 
     /** The owner's flock's statistics (without scores) per weighing day in [di, df]: a chart's flock series. */
     flockSeries: (ownerId: number, loteId: number, di: string, df: string) => source.flockSeries(ownerId, loteId, di, df),

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { idField, integerField } from '../primitives.js';
+import { idField } from '../primitives.js';
+import { fechamento } from '../performance/daily.js';
 import { countField, dateField, idListField, nameOf, notesField, optionalIdField, optionalText, propField, timestamp } from './common.js';
-
-export const mortalidadeInput = z.object({
-  data: dateField,
-  aves: integerField({ min: 1, max: 10_000_000 }),
-  causa: optionalText(120),
-});
-export type MortalidadeInput = z.input<typeof mortalidadeInput>;
 
 /**
  * A flock (lote): placed on one farm in one or more houses, judged against a standard.
@@ -27,7 +21,6 @@ export const registerLoteBody = z.object({
   aves_misto: countField().default(0),
   data_encerramento: dateField.nullable().default(null),
   obs: notesField,
-  mortalidade: z.array(mortalidadeInput, { error: 'FIELD_INVALID' }).max(2000, { error: 'FIELD_TOO_LONG' }).default([]),
 });
 export type RegisterLoteBody = z.input<typeof registerLoteBody>;
 
@@ -49,10 +42,17 @@ export const lote = z.object({
   aves_misto: z.number().int(),
   data_encerramento: z.string().nullable(),
   obs: z.string(),
+  /** Deaths per day and cause over all the flock's houses, from the daily house records (getdiario). */
   mortalidade: z.array(z.object({ data: z.string(), aves: z.number().int(), causa: z.string() })),
   aves_alojadas: z.number().int(),
+  /** Σ deaths of the daily records. */
   mortalidade_total: z.number().int(),
+  /** Σ culls (eliminados) of the daily records. */
+  eliminados_total: z.number().int(),
+  /** Placed − deaths − culls + birds moved in − moved out (transfers between its own houses cancel). */
   aves_atuais: z.number().int(),
+  /** What was delivered at close-out (registerfechamento); null while not closed out. */
+  fechamento: fechamento.nullable(),
   /** Days since placement in the owner's time zone (at closing for a closed flock); null without a placement date. */
   idade: z.number().int().nullable(),
   situacao: z.enum(['ativo', 'encerrado']),

@@ -7,13 +7,18 @@ export type SexoPadrao = (typeof SEXOS_PADRAO)[number];
 
 export const MAX_IDADE_PADRAO = 200;
 
-/** One day of age of a standard: weight in grams (1 decimal), and where known daily gain, feed conversion and cumulative feed. */
+/**
+ * One day of age of a standard: weight in grams (1 decimal), and where known daily gain, feed
+ * conversion, cumulative feed and cumulative mortality (% of the birds placed, the standard's
+ * mortality curve the flock indicators compare against).
+ */
 export const pontoPadrao = z.object({
   idade: integerField({ min: 0, max: MAX_IDADE_PADRAO }),
   peso: decimalField({ min: 0, max: 20_000, step: 0.1 }),
   ganho_diario: decimalField({ min: -1_000, max: 1_000, step: 0.1 }).nullable().default(null),
   conversao: decimalField({ min: 0, max: 20, step: 0.001 }).nullable().default(null),
   consumo_acumulado: decimalField({ min: 0, max: 100_000, step: 0.1 }).nullable().default(null),
+  mortalidade_pct: decimalField({ min: 0, max: 100, step: 0.01 }).nullable().default(null),
 });
 export type PontoPadrao = z.infer<typeof pontoPadrao>;
 
@@ -50,6 +55,7 @@ export const padrao = z.object({
       ganho_diario: z.number().nullable(),
       conversao: z.number().nullable(),
       consumo_acumulado: z.number().nullable(),
+      mortalidade_pct: z.number().nullable(),
     }),
   ),
   /** Flocks judged against this standard. */

@@ -21,6 +21,8 @@ class PartBoundary extends Component<{ name: string; children: ReactNode }, { fa
 // the menu, indicator and tooltip components these bring.
 const OwnerPicker = lazy(() => import('./HeaderOwnerPicker').then((module) => ({ default: module.HeaderOwnerPicker })));
 const WarningsButton = lazy(() => import('./DeviceWarningsButton').then((module) => ({ default: module.DeviceWarningsButton })));
+// The offline queue (IndexedDB) and its indicator: only signed-in screens need them.
+const OfflineIndicator = lazy(() => import('../offline/OfflineIndicator').then((module) => ({ default: module.OfflineIndicator })));
 
 /** The header's owner picker, loaded on demand. */
 export function LazyOwnerPicker() {
@@ -39,6 +41,17 @@ export function LazyWarningsButton() {
     <PartBoundary name="device warnings">
       <Suspense fallback={null}>
         <WarningsButton />
+      </Suspense>
+    </PartBoundary>
+  );
+}
+
+/** The header's offline notice and pending writes, loaded on demand; mounting it runs the offline queue. */
+export function LazyOfflineIndicator() {
+  return (
+    <PartBoundary name="offline indicator">
+      <Suspense fallback={null}>
+        <OfflineIndicator />
       </Suspense>
     </PartBoundary>
   );

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { returnTarget, type LoginResponse } from '@portal/shared';
 import { accountsApi } from '../../api/accounts';
 import { clearSession, storeSession } from '../../api/authStorage';
+import { clearOfflineCaches } from '../../offline/serviceWorker';
 import { liveChannel } from '../../api/live';
 import { applyLanguage } from '../../i18n';
 import { currentHashPath, loginPath, USER_QUERY_KEY } from './session';
@@ -40,6 +41,8 @@ export function useLeaveSession() {
     // The live socket signed in with the old token: close it (it opens again when a screen wants devices).
     liveChannel.stop();
     queryClient.removeQueries();
+    // The API answers kept for offline use are this user's data: not for the next one on a shared phone.
+    void clearOfflineCaches();
     if (!here.startsWith('/login')) void navigate(loginPath(here), { replace: true });
   }, [navigate, queryClient]);
 }

@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { UsrStats } from '@portal/shared';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/errorText';
+import { ChartBoundary } from '../../components/charts/ChartBoundary';
+import { flockPath, useDesempenho } from '../flocks/api';
 import { useFlockTitle } from '../flocks/flockTitle';
 import { isoToMasked } from '../records/dates';
 import { useOwner } from '../records/owner';
@@ -19,23 +21,6 @@ import { searchFromFilters } from '../reports/filters';
 const GrowthChart = lazy(() => import('./GrowthChart'));
 
 type FlockTile = UsrStats['lotes'][number];
-
-/** The chart's code could not be fetched (weak signal, a new release): the tile stays, with a note. */
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error('[dashboard] growth chart failed', error);
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 const COUNTS = ['nucleos', 'lotesAtivos', 'dispositivos', 'pesagens'] as const;
 
@@ -144,9 +129,9 @@ function Tile({ tile }: { tile: FlockTile }) {
     <Card withBorder radius="lg" padding="md" data-testid="dashboard-flock" data-lote={tile.lote_id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={0} miw={0}>
-          <Text fw={700} truncate data-testid="dashboard-flock-code">
+          <Anchor component={Link} to={flockPath({ id: tile.lote_id })} fw={700} truncate data-testid="dashboard-flock-code">
             {flockTitle(tile.codigo)}
-          </Text>
+          </Anchor>
           <Text size="sm" c="dimmed" truncate>
             {tile.nome_nucleo}
           </Text>
@@ -155,6 +140,7 @@ function Tile({ tile }: { tile: FlockTile }) {
           {tile.idade === null ? t('dashboard.flocks.ageUnknown') : t('dashboard.flocks.age', { count: tile.idade })}
         </Badge>
       </Group>
+      <PerformanceLine loteId={tile.lote_id} />
       {ultima ? (
         <>
           <Text size="xs" c="dimmed" mt={4} data-testid="dashboard-flock-date">
@@ -171,6 +157,7 @@ function Tile({ tile }: { tile: FlockTile }) {
           </SimpleGrid>
           {tile.curva.length > 0 && (
             <ChartBoundary
+              name="dashboard"
               fallback={
                 <Text size="sm" c="dimmed" data-testid="dashboard-chart-failed">
                   {t('dashboard.flocks.chart.failed')}
@@ -207,5 +194,38 @@ function Tile({ tile }: { tile: FlockTile }) {
         </Stack>
       )}
     </Card>
+  );
+}
+
+/**
+ * The flock's IEP and livability today (getdesempenho, one query per tile, shared with the flock
+ * page's cache); '—' while loading, on failure or when the flock lacks the data. Test ids
+ * dashboard-flock-iep, dashboard-flock-livability.
+ */
+function PerformanceLine({ loteId }: { loteId: number }) {
+  const { t } = useTranslation();
+  const n = useNumberFormat();
+  const desempenho = useDesempenho(loteId);
+  const geral = desempenho.data?.geral;
+  const livability = geral?.viabilidade_pct ?? null;
+  return (
+    <Group gap="lg" mt={6} data-testid="dashboard-flock-performance" data-loaded={desempenho.data ? 'true' : undefined}>
+      <Text size="sm">
+        <Text span c="dimmed" size="sm">
+          {t('dashboard.flocks.iep')}{' '}
+        </Text>
+        <Text span fw={700} data-testid="dashboard-flock-iep">
+          {n.format(geral?.iep ?? null, 1) || '—'}
+        </Text>
+      </Text>
+      <Text size="sm">
+        <Text span c="dimmed" size="sm">
+          {t('dashboard.flocks.livability')}{' '}
+        </Text>
+        <Text span fw={700} data-testid="dashboard-flock-livability">
+          {livability === null ? '—' : `${n.format(livability, 2)} %`}
+        </Text>
+      </Text>
+    </Group>
   );
 }

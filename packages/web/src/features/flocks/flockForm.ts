@@ -1,18 +1,8 @@
-import { randomId } from '@mantine/hooks';
 import type { Lote } from '@portal/shared';
-import { isoToMasked, optionalDate, requiredDate } from '../records/dates';
+import { isoToMasked, optionalDate } from '../records/dates';
 import { optionalId, requiredId, requiredNumber, type NumberValue } from '../records/formValues';
 import type { RecordBody } from '../records/recordApi';
 import type { loteApi } from './api';
-
-/** One row of the mortality editor; `key` only keeps React rows stable while rows come and go. */
-export interface MortalityValues {
-  key: string;
-  /** dd/mm/yyyy as typed. */
-  data: string;
-  aves: NumberValue;
-  causa: string;
-}
 
 /**
  * The flock form. Selects hold ids as text ('' when none chosen), dates dd/mm/yyyy as typed:
@@ -30,10 +20,7 @@ export interface FlockValues {
   aves_misto: NumberValue;
   data_encerramento: string;
   obs: string;
-  mortalidade: MortalityValues[];
 }
-
-export const newMortality = (data = ''): MortalityValues => ({ key: randomId(), data, aves: '', causa: '' });
 
 /** The form of a stored flock, or of a new one. */
 export function flockValues(flock?: Lote): FlockValues {
@@ -49,12 +36,6 @@ export function flockValues(flock?: Lote): FlockValues {
     aves_misto: flock?.aves_misto ?? 0,
     data_encerramento: isoToMasked(flock?.data_encerramento),
     obs: flock?.obs ?? '',
-    mortalidade: (flock?.mortalidade ?? []).map((entry) => ({
-      key: randomId(),
-      data: isoToMasked(entry.data),
-      aves: entry.aves,
-      causa: entry.causa,
-    })),
   };
 }
 
@@ -64,10 +45,10 @@ const count = (value: NumberValue) => (typeof value === 'number' && Number.isFin
 export const placedBirds = (values: Pick<FlockValues, 'aves_macho' | 'aves_femea' | 'aves_misto'>) =>
   count(values.aves_macho) + count(values.aves_femea) + count(values.aves_misto);
 
-/** Birds dead in the mortality table, as typed so far. */
-export const deadBirds = (rows: MortalityValues[]) => rows.reduce((sum, row) => sum + count(row.aves), 0);
-
-/** registerlote's body. */
+/**
+ * registerlote's body (the flock's mortality is no longer part of it: it lives in the daily house
+ * records, registerdiario).
+ */
 export function flockBody(values: FlockValues): RecordBody<(typeof loteApi)['body']> {
   return {
     codigo: values.codigo,
@@ -81,6 +62,5 @@ export function flockBody(values: FlockValues): RecordBody<(typeof loteApi)['bod
     aves_misto: requiredNumber(values.aves_misto),
     data_encerramento: optionalDate(values.data_encerramento),
     obs: values.obs,
-    mortalidade: values.mortalidade.map((row) => ({ data: requiredDate(row.data), aves: requiredNumber(row.aves), causa: row.causa })),
   };
 }

@@ -1,6 +1,7 @@
 import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 
 const list = { screen: 'flocks', path: '/lotes' };
+const detail = { screen: 'flockDetail', path: '/lotes/:id' };
 // One module and one load function for add and detail: after creating, the detail opens at once.
 const loadFlock = () => import('./FlockPage');
 
@@ -9,4 +10,6 @@ export const flockRoutes: ScreenRoute[] = [
   { path: 'lotes', screen: 'flocks', load: () => import('./FlocksListPage') },
   { path: 'lotes/add', screen: 'flockAdd', parents: [list], load: loadFlock },
   { path: 'lotes/:id', screen: 'flockDetail', parents: [list], load: loadFlock },
+  { path: 'lotes/:id/editar', screen: 'flockEdit', parents: [list, detail], load: loadFlock },
+  { path: 'lotes/:id/fechamento', screen: 'flockCloseOut', parents: [list, detail], load: () => import('./CloseOutReportPage') },
 ];

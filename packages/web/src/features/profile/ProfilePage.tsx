@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { useCurrentUser } from '../../components/session/session';
+import { PerformanceSettingsCard } from '../performanceSettings/PerformanceSettingsCard';
 import { RetentionCard } from '../retention/RetentionCard';
 import { ProfileForm } from './ProfileForm';
 import { SessionsCard } from './SessionsCard';
@@ -14,6 +15,7 @@ export default function ProfilePage() {
       {/* Keyed by id: a different account never sees the previous one's values. */}
       <ProfileForm key={user.id} user={user} />
       <RetentionCard />
+      <PerformanceSettingsCard />
       <SessionsCard />
     </PageFrame>
   );

@@ -35,7 +35,7 @@ interface RowsEditorProps<C extends string> {
 }
 
 /**
- * A list of rows edited inside a record's form (a farm's houses, a flock's mortality): a table of
+ * A list of rows edited inside a record's form (a farm's houses): a table of
  * inputs on wide screens, one card per row on phones, with add and remove; nothing is stored
  * until the record is saved.
  */

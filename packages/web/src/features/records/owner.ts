@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Proprietario } from '@portal/shared';
-import { call } from '../../api/client';
+import { proprietarioList, type Proprietario } from '@portal/shared';
+import { ApiError, call } from '../../api/client';
 import { useCurrentUser } from '../../components/session/session';
 import { chooseOwner, isEmptyAccount, needsOwnCounts } from './ownerChoice';
 import { fetchUsrStats, usrStatsKey } from './usrStats';
@@ -53,6 +53,40 @@ function writeChoice(userId: number, ownerId: number): void {
   listeners.forEach((listener) => listener());
 }
 
+const ownersKey = (userId: number) => `owners.${userId}`;
+
+function savedOwners(userId: number): Proprietario[] | undefined {
+  try {
+    const text = localStorage.getItem(ownersKey(userId));
+    return text === null ? undefined : proprietarioList.parse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+const isNetworkError = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK_ERROR';
+
+/**
+ * The owners the user may act for. The last list loaded is kept per user: in a shed without signal
+ * the flock page (reloaded from the service worker) still acts for the owner chosen, instead of
+ * waiting for the network or falling back to the user's own data.
+ */
+async function fetchOwners(userId: number): Promise<Proprietario[]> {
+  try {
+    const list = await call('proprietarios');
+    try {
+      localStorage.setItem(ownersKey(userId), JSON.stringify(list));
+    } catch {
+      // Storage refused (private mode): only the offline fallback is lost.
+    }
+    return list;
+  } catch (error) {
+    const saved = isNetworkError(error) ? savedOwners(userId) : undefined;
+    if (saved) return saved;
+    throw error;
+  }
+}
+
 export interface OwnerState {
   /** The `prop` to send: undefined while acting for oneself (the server's default). */
   prop: number | undefined;
@@ -78,7 +112,9 @@ export function useOwner(): OwnerState {
   const { user } = useCurrentUser();
   const owners = useQuery({
     queryKey: OWNERS_QUERY_KEY,
-    queryFn: () => call('proprietarios'),
+    queryFn: () => fetchOwners(user.id),
+    // Offline, a retry would wait for the network: answer now (self) so the screens can use their cached data.
+    retry: (failures, error) => failures < 3 && !(isNetworkError(error) && !navigator.onLine),
     enabled: user.id > 0,
     staleTime: 5 * 60_000,
   });

@@ -13,12 +13,12 @@ import { GrowthCurve } from './GrowthCurve';
 import { curvePoints, nextPoint, POINT_FIELDS, type PointField, type PointValues, type StandardValues } from './standardForm';
 
 /** Day, then the four numbers, then the remove button. */
-const GRID = '4rem repeat(4, minmax(5.5rem, 1fr)) 2.25rem';
+const GRID = '4rem repeat(5, minmax(5.5rem, 1fr)) 2.25rem';
 /** On a phone the same columns, narrower, so a row fits 360 px without scrolling sideways. */
-const COMPACT_GRID = '2.4rem minmax(0, 1.35fr) repeat(3, minmax(0, 1fr)) 1.5rem';
+const COMPACT_GRID = '2.4rem minmax(0, 1.35fr) repeat(4, minmax(0, 1fr)) 1.5rem';
 
 /** Decimals each column keeps, as the standard's schema stores them (grams 1 decimal, conversion 3). */
-const SCALE: Record<PointField, number> = { idade: 0, peso: 1, ganho_diario: 1, conversao: 3, consumo_acumulado: 1 };
+const SCALE: Record<PointField, number> = { idade: 0, peso: 1, ganho_diario: 1, conversao: 3, consumo_acumulado: 1, mortalidade_pct: 2 };
 
 interface RowProps {
   index: number;
@@ -118,6 +118,7 @@ export function PointsEditor({ form, disabled, fill }: { form: UseFormReturnType
       ganho_diario: t('standards.points.gain'),
       conversao: t('standards.points.conversion'),
       consumo_acumulado: t('standards.points.feed'),
+      mortalidade_pct: t('standards.points.mortality'),
     }),
     [t],
   );
@@ -128,6 +129,7 @@ export function PointsEditor({ form, disabled, fill }: { form: UseFormReturnType
     ganho_diario: t('standards.points.gainShort'),
     conversao: t('standards.points.conversionShort'),
     consumo_acumulado: t('standards.points.feedShort'),
+    mortalidade_pct: t('standards.points.mortalityShort'),
   };
 
   const errorsOf = (index: number) =>

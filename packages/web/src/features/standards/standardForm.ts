@@ -12,10 +12,11 @@ export interface PointValues {
   ganho_diario: NumberValue;
   conversao: NumberValue;
   consumo_acumulado: NumberValue;
+  mortalidade_pct: NumberValue;
 }
 
 export type PointField = Exclude<keyof PointValues, 'key'>;
-export const POINT_FIELDS: readonly PointField[] = ['idade', 'peso', 'ganho_diario', 'conversao', 'consumo_acumulado'];
+export const POINT_FIELDS: readonly PointField[] = ['idade', 'peso', 'ganho_diario', 'conversao', 'consumo_acumulado', 'mortalidade_pct'];
 
 export interface StandardValues {
   nome: string;
@@ -26,7 +27,7 @@ export interface StandardValues {
   pontos: PointValues[];
 }
 
-type StoredPoint = Pick<PontoPadrao, 'idade' | 'peso'> & Partial<Pick<PontoPadrao, 'ganho_diario' | 'conversao' | 'consumo_acumulado'>>;
+type StoredPoint = Pick<PontoPadrao, 'idade' | 'peso'> & Partial<Pick<PontoPadrao, 'ganho_diario' | 'conversao' | 'consumo_acumulado' | 'mortalidade_pct'>>;
 
 /** Rows of the table from stored, published or imported points. */
 export const pointRows = (pontos: readonly StoredPoint[]): PointValues[] =>
@@ -37,12 +38,13 @@ export const pointRows = (pontos: readonly StoredPoint[]): PointValues[] =>
     ganho_diario: numberOrEmpty(ponto.ganho_diario),
     conversao: numberOrEmpty(ponto.conversao),
     consumo_acumulado: numberOrEmpty(ponto.consumo_acumulado),
+    mortalidade_pct: numberOrEmpty(ponto.mortalidade_pct),
   }));
 
 /** A new row one day after the last one (day 0 in an empty table). */
 export function nextPoint(rows: PointValues[]): PointValues {
   const ages = rows.map((row) => row.idade).filter((age): age is number => typeof age === 'number');
-  return { key: randomId(), idade: ages.length > 0 ? Math.max(...ages) + 1 : 0, peso: '', ganho_diario: '', conversao: '', consumo_acumulado: '' };
+  return { key: randomId(), idade: ages.length > 0 ? Math.max(...ages) + 1 : 0, peso: '', ganho_diario: '', conversao: '', consumo_acumulado: '', mortalidade_pct: '' };
 }
 
 /** The form of a stored standard, or of a new one. */
@@ -71,6 +73,7 @@ export function standardBody(values: StandardValues): RecordBody<(typeof padraoA
       ganho_diario: optionalNumber(row.ganho_diario),
       conversao: optionalNumber(row.conversao),
       consumo_acumulado: optionalNumber(row.consumo_acumulado),
+      mortalidade_pct: optionalNumber(row.mortalidade_pct),
     })),
   };
 }

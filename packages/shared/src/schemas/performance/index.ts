@@ -1,0 +1,2 @@
+export * from './daily.js';
+export * from './indicators.js';
