@@ -6,6 +6,9 @@ import { text } from './support/locales.js';
 import { DESKTOP, PHONE, startE2E, type E2E } from './support/portal.js';
 import { signedIn } from './support/session.js';
 
+/** Its answers are faked with page.route, which never sees what a service worker fetches. */
+const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
+
 describe('while the database is unreachable the user stays signed in', () => {
   let e2e: E2E;
   beforeAll(async () => {
@@ -41,7 +44,7 @@ describe('while the database is unreachable the user stays signed in', () => {
   }
 
   it('shows a translated "try again" panel, keeps the token, and Try again opens the dashboard (pt)', async () => {
-    const page = await e2e.newPage(DESKTOP);
+    const page = await e2e.newPage(DESKTOP, undefined, NO_SERVICE_WORKER);
     await signedIn(e2e, page);
     const panel = new UnavailablePanel(page);
     const token = await expectPanelAfterOutage(page, panel, 'pt', /#\/dashboard$/);
@@ -59,7 +62,7 @@ describe('while the database is unreachable the user stays signed in', () => {
   });
 
   it('in English, and the page the user was on opens by itself once the database is back (en)', async () => {
-    const page = await e2e.newPage(DESKTOP, 'en');
+    const page = await e2e.newPage(DESKTOP, 'en', NO_SERVICE_WORKER);
     await signedIn(e2e, page, { language: 'en' });
     await page.goto('/#/lotes');
     const menu = new AppMenu(page);
@@ -74,7 +77,7 @@ describe('while the database is unreachable the user stays signed in', () => {
   });
 
   it('a profile save answered 503 says so in the form, is not repeated, and keeps the session', async () => {
-    const page = await e2e.newPage();
+    const page = await e2e.newPage(DESKTOP, undefined, NO_SERVICE_WORKER);
     const account = await signedIn(e2e, page);
     const profile = new ProfilePage(page);
     await profile.goto();

@@ -36,8 +36,12 @@ export interface E2E {
   browser: Browser;
   /** Errors the pages logged; a test fails if any appear unexpectedly. */
   consoleErrors: string[];
-  /** `timezoneId`: the browser's clock (default the machine's). */
-  newPage(viewport?: { width: number; height: number }, language?: 'pt' | 'en' | 'es', options?: { timezoneId?: string }): Promise<Page>;
+  /**
+   * `timezoneId`: the browser's clock (default the machine's). `serviceWorkers: 'block'` for a test
+   * that fakes answers with page.route: Playwright's routes never see what the portal's service
+   * worker fetches (pages run with it by default, as users' do).
+   */
+  newPage(viewport?: { width: number; height: number }, language?: 'pt' | 'en' | 'es', options?: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,7 +60,12 @@ export async function startE2E(): Promise<E2E> {
     browser,
     consoleErrors,
     async newPage(viewport = DESKTOP, language, options = {}) {
-      const context = await browser.newContext({ viewport, baseURL: portal.baseUrl, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
+      const context = await browser.newContext({
+        viewport,
+        baseURL: portal.baseUrl,
+        serviceWorkers: options.serviceWorkers ?? 'allow',
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      });
       contexts.push(context);
       if (language) {
         await context.addInitScript((lang) => {

@@ -53,8 +53,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         method: 'GET',
         options: {
           cacheName: API_CACHE,
-          // A weak signal answers late: after this the last answer shows, the network's still updates the cache.
-          networkTimeoutSeconds: 8,
+          // No network timeout: a slow answer (a heavy report on a busy server) must not be replaced,
+          // silently, by an older one; only a request that fails for want of a network gets the copy.
           expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
           cacheableResponse: { statuses: [200] },
         },
