@@ -138,7 +138,7 @@ export function createServices(source: ServiceSource) {
   const collectionHistory = collectionHistoryService({ points: collectionPoints, coletas: coletasRepository(database), accounts });
   const feed = feedService({ feed: feedRepository(db), flocks, silos, siloReadings, siloMovements, standards, accounts, clock });
   // Flock performance reads through the flocks, weighings, feed and standards services (no table of its own).
-  const performance = performanceService({ flocks, weighings, feed, standards, accounts, clock });
+  const performance = performanceService({ flocks, farms, weighings, feed, standards, accounts, clock });
   const troughs = troughsService({ troughs: troughsRepository(database), devices, accounts, clock });
   const dosing = dosingService({ dosagens: dosagensRepository(database), fumigators, live, accounts, events, clock });
   const readings = readingsService({

@@ -90,6 +90,8 @@ function selected(lote: Lote, query: ComparativoFilters): boolean {
 export async function comparativo(
   deps: {
     flocks: Pick<FlockReads, 'list'>;
+    /** The owner's hatchery farms: their lots are no grow-out and are left out. */
+    hatcheries: (scope: OwnerScope) => Promise<ReadonlySet<number>>;
     desempenho: (scope: OwnerScope, query: { lote_id: number; data?: string }, parts: DesempenhoParts) => Promise<Desempenho>;
   },
   input: ComparativoInput,
@@ -99,7 +101,8 @@ export async function comparativo(
   if (query.idade_min !== undefined && query.idade_max !== undefined && query.idade_max < query.idade_min) throw AppError.field('idade_max', 'FIELD_OUT_OF_RANGE');
   const entries: Entry[] = [];
   for (const { scope, nome } of owners) {
-    const lotes = (await deps.flocks.list(scope)).filter((lote) => selected(lote, query));
+    const hatcheries = await deps.hatcheries(scope);
+    const lotes = (await deps.flocks.list(scope)).filter((lote) => !hatcheries.has(lote.nucleo_id) && selected(lote, query));
     for (const lote of lotes) {
       const asOf = lote.data_encerramento ?? query.df;
       const result = await deps.desempenho(scope, { lote_id: lote.id, data: asOf }, { detalhe: query.por === 'aviario' });

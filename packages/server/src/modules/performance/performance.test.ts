@@ -181,6 +181,10 @@ describeEachDialect('flock performance', (portal) => {
       const livability = plans.map((plan) => ((20_000 - plan.perdas) / 20_000) * 100);
       expect(answer.body.media.viabilidade_pct).toBe(round(livability.reduce((a, b) => a + b) / 4, 2));
 
+      // A hatchery's lot, closed on its hatch day in the period, is no grow-out: left out.
+      const hatchery = await createNucleo(portal(), owner, { tipo: 'incubatorio' });
+      const hatch = await createLote(portal(), owner, hatchery, { codigo: 'ECL-1', data_alojamento: '2026-05-20', aves_misto: 30_000 });
+      await closeOut(portal(), owner, { lote_id: hatch.id, data: '2026-06-10', aves_entregues: 27_000, kg_entregues: 1_100 });
       const byFarm = await portal().request<Comparativo>('GET', `/api/getcomparativo?di=2026-06-01&df=2026-06-30&por=nucleo`, { token: owner.token });
       expect(byFarm.body.linhas.map((line) => [line.chave, line.lotes])).toEqual([[`nucleo:${rankFarm.id}`, 4]]);
     });

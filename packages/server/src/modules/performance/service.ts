@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import { AppError } from '../../http/errors.js';
 import type { AccountReads } from '../accounts/index.js';
+import type { FarmsService } from '../farms/index.js';
 import type { FeedService } from '../feed/index.js';
 import type { FlocksService } from '../flocks/index.js';
 import type { OwnerScope } from '../permissions/index.js';
@@ -40,6 +41,8 @@ export interface FlockReads {
 
 export interface PerformanceDeps {
   flocks: FlockReads;
+  /** Hatcheries' lots (closed on their hatch day) are no grow-out: the ranking leaves them out. */
+  farms: Pick<FarmsService, 'list'>;
   weighings: Pick<WeighingsService, 'flockWeights'>;
   feed: Pick<FeedService, 'racao'>;
   standards: Pick<StandardsService, 'get'>;
@@ -101,7 +104,7 @@ function merged(weights: readonly FlockWeightGroup[]): Pick<IndicatorInputs, 'pe
 
 /** The flock performance indicators (getdesempenho) and the ranking built on them (getcomparativo). */
 export function performanceService(deps: PerformanceDeps) {
-  const { flocks, weighings, feed, standards, accounts, clock } = deps;
+  const { flocks, farms, weighings, feed, standards, accounts, clock } = deps;
 
   /** The as-of day: asked, else the closing day or today (the owner's); never past either, nor before placement. */
   async function asOfDay(lote: Lote, asked: string | undefined): Promise<string> {
@@ -193,10 +196,14 @@ export function performanceService(deps: PerformanceDeps) {
     };
   }
 
+  async function hatcheries(scope: OwnerScope): Promise<Set<number>> {
+    return new Set((await farms.list(scope)).filter((farm) => farm.tipo === 'incubatorio').map((farm) => farm.id));
+  }
+
   return {
     desempenho,
     /** getcomparativo over the owners of `input` (comparison.ts). */
-    comparativo: (_scope: OwnerScope, input: ComparativoInput) => comparativo({ flocks, desempenho }, input),
+    comparativo: (_scope: OwnerScope, input: ComparativoInput) => comparativo({ flocks, desempenho, hatcheries }, input),
   };
 }
 export type PerformanceService = ReturnType<typeof performanceService>;
