@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { hashToken } from '../../http/tokens.js';
 import { createAccount, lastRecoveryToken } from '../../test/factories.js';
 import { describeEachDialect, startTestPortal, testDialects, type TestPortal } from '../../test/harness.js';
 import { startMosquitto, withMosquitto, type Mosquitto } from '../../test/server-process.js';
@@ -94,11 +95,16 @@ describeEachDialect('session cache: what ends a session is honoured', (portal) =
   it('slides the expiry of a session used from the cache', async () => {
     const account = await createAccount(portal());
     const ttl = portal().config.SESSION_TTL_DAYS * 24 * 3600 * 1000;
+    // The slide is written off the call's path: the next step's clock jump waits until it landed.
+    const expiresInDatabase = async () =>
+      Number((await portal().database.db.selectFrom('sessions').select('expires_at').where('token_hash', '=', hashToken(account.token)).executeTakeFirstOrThrow()).expires_at);
     // Used every two thirds of its lifetime: it never ends, though most calls are served from the cache.
     for (let step = 0; step < 3; step += 1) {
+      const before = await expiresInDatabase();
       portal().advanceClock(Math.floor((ttl * 2) / 3));
       expect((await getuser(portal(), account.token)).status).toBe(200);
       expect((await getuser(portal(), account.token)).status).toBe(200);
+      await expect.poll(expiresInDatabase).toBeGreaterThan(before);
     }
     // The slid expiry reached the database: a fresh read (past the cache's lifetime) still finds it.
     portal().advanceClock(CACHE_MS + 1000);
