@@ -15,7 +15,12 @@ export const importsModule: FeatureModule = ({ config, services, log, requireAcc
     // background once the portal listens: moving (and counting into the daily aggregates) the rows
     // left of a large file takes longer than a plugin may take to start, and other calls are served
     // between its chunks as during any import's move. It logs its own failures; the next start retries.
-    app.addHook('onListen', async () => void imports.recoverUnfinished());
+    // Closing waits for it, so it never reads a database that is already closed.
+    let recovery: Promise<void> = Promise.resolve();
+    app.addHook('onListen', async () => {
+      recovery = imports.recoverUnfinished();
+    });
+    app.addHook('onClose', async () => recovery);
     await app.register(routes);
   };
 };

@@ -375,7 +375,11 @@ export function importsService(deps: {
      * visible) and finishes moving the decided ones. SQLite only has them (one portal per file).
      */
     async recoverUnfinished(): Promise<void> {
-      for (const { id, owner_id, estado, linhas } of await importacoes.unfinished()) {
+      const unfinished = await importacoes.unfinished().catch((error: unknown) => {
+        log.error({ err: error }, 'imports a stopped server left unfinished could not be listed; the next start tries again');
+        return [];
+      });
+      for (const { id, owner_id, estado, linhas } of unfinished) {
         try {
           if (estado === 'staging') {
             await importacoes.discardStaged(id, writes.moveRows, () => eventLoopTurn());
