@@ -51,13 +51,13 @@ export const portalEnv = (databaseUrl, dir) => ({
   WEB_DIST_DIR: join(dir, 'none'),
 });
 
-/** The built portal in this process on a migrated `databaseUrl`, listening on a loopback port; `env` overrides portalEnv's. */
-export async function startPortal(databaseUrl, dir, env = {}) {
+/** The built portal in this process on a migrated `databaseUrl`, listening on a loopback port; `env` overrides portalEnv's; `expose` gets its services (app.ts). */
+export async function startPortal(databaseUrl, dir, env = {}, { expose } = {}) {
   const config = loadConfig({ ...portalEnv(databaseUrl, dir), ...env });
   const logger = createLogger(config);
   const database = openDatabase(config.DATABASE_URL, logger);
   await migrateToLatest(database);
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, expose });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -173,4 +173,17 @@ export async function insertBenchDevices(databaseUrl, { ownerId, nucleoId, count
   } finally {
     await database.db.destroy();
   }
+}
+
+/**
+ * Runs `bench(label, databaseUrl, dir)` on SQLite then PostgreSQL, in a scratch folder, and answers
+ * their result rows together; `only` ('sqlite' | 'postgres', from the bench's *_ONLY variable) runs one.
+ */
+export async function onEachDatabase(name, only, bench) {
+  return withScratchDir(`portal-bench-${name}-`, async (dir) => {
+    const measured = [];
+    if (only !== 'postgres') measured.push(...(await bench('SQLite', `sqlite:${join(dir, 'bench.sqlite')}`, dir)));
+    if (only !== 'sqlite') measured.push(...(await withPostgresDatabase((url) => bench('PostgreSQL', url, dir))));
+    return measured;
+  });
 }

@@ -10,10 +10,9 @@
 // Records go through the API; weighings straight into pesagens and their daily aggregates rebuilt
 // with the portal's own statement (pesagensDiaRepository.rebuildOwner), as the test factories do.
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { ensurePartitionsFor } from '../packages/server/dist/db/dialect.js';
 import { pesagensDiaRepository } from '../packages/server/dist/modules/weighings/pesagens-dia.repository.js';
-import { machineLine, postJson, printTable, startPortal, withPostgresDatabase, withScratchDir } from './lib.mjs';
+import { machineLine, onEachDatabase, postJson, printTable, startPortal } from './lib.mjs';
 
 const FLOCKS = Number(process.env.BENCH_PERFORMANCE_FLOCKS ?? 200);
 const FARMS = 10;
@@ -133,12 +132,7 @@ async function bench(label, databaseUrl, dir) {
 
 const only = process.env.BENCH_PERFORMANCE_ONLY;
 const loadBefore = loadavg()[0].toFixed(2);
-const results = await withScratchDir('portal-bench-performance-', async (dir) => {
-  const measured = [];
-  if (only !== 'postgres') measured.push(...(await bench('SQLite', `sqlite:${join(dir, 'bench.sqlite')}`, dir)));
-  if (only !== 'sqlite') measured.push(...(await withPostgresDatabase((url) => bench('PostgreSQL', url, dir))));
-  return measured;
-});
+const results = await onEachDatabase('performance', only, bench);
 
 console.log(machineLine(`an active flock of 40 days and ${FLOCKS} closed flocks`, `load average ${loadBefore} before, ${loadavg()[0].toFixed(2)} after`));
 printTable(['database', 'call', 'limit', 'limit time', 'call over HTTP', 'ratio', 'target', 'answer'], results);

@@ -11,12 +11,11 @@
 // 2 sides × 4 pens, weights spread ±200 g around a mean that grows by day.
 import { request as httpRequest } from 'node:http';
 import SqliteDatabase from 'better-sqlite3';
-import { join } from 'node:path';
 import { createEventBus } from '../packages/server/dist/events/index.js';
 import { createServices } from '../packages/server/dist/modules/services.js';
 import { weighingsService } from '../packages/server/dist/modules/weighings/index.js';
 import { pesagensRepository, REPORT_COLUMNS } from '../packages/server/dist/modules/weighings/pesagens.repository.js';
-import { machineLine, postJson, printTable, startPortal, withPostgresDatabase, withScratchDir } from './lib.mjs';
+import { machineLine, onEachDatabase, postJson, printTable, startPortal } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 1_000_000);
 const ROUNDS = 3;
@@ -216,13 +215,7 @@ async function bench(label, databaseUrl, dir) {
 
 // BENCH_REPORT_ONLY=sqlite|postgres measures one database.
 const only = process.env.BENCH_REPORT_ONLY;
-const results = await withScratchDir('portal-bench-report-', async (dir) => {
-  const measured = [];
-  if (only !== 'postgres') measured.push(await bench('SQLite', `sqlite:${join(dir, 'bench.sqlite')}`, dir));
-  const postgres = only === 'sqlite' ? undefined : await withPostgresDatabase((url) => bench('PostgreSQL', url, dir));
-  if (postgres) measured.push(postgres);
-  return measured;
-});
+const results = await onEachDatabase('report', only, async (...args) => [await bench(...args)]);
 
 const f = (n, d = 0) => n.toFixed(d);
 console.log(machineLine(`${ROWS} weighings`, `median of ${ROUNDS}`));

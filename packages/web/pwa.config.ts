@@ -39,6 +39,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: 'index.html',
     // The API, the live channel and the broker are never the app shell.
     navigateFallbackDenylist: [/\/api\//, /\/ws$/, /\/mqtt$/, /\/img_cs\//],
+    // Web Push (issue 19): shows the portal's notifications and opens #/alarmes on a click.
+    importScripts: ['push-sw.js'],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

@@ -26,6 +26,9 @@ export default defineConfig({
             // language: only the language in use downloads, and one file compresses far better than
             // twenty small ones.
             ...(['pt', 'en', 'es'] as const).map((language) => ({ name: language, test: new RegExp(`[\\\\/]locales[\\\\/]${language}\\.json$`), priority: 20 })),
+            // The alarm sentences and names of @portal/shared (three languages in one table): only the
+            // screens that show alarms (the bell, the alarms and rules pages) load them, never the first page.
+            { name: 'alarm-texts', test: /[\\/]packages[\\/]shared[\\/]src[\\/]alarms[\\/]/, priority: 10 },
             { name: 'mantine', test: /node_modules[\\/]@mantine/, tags: ['$initial'] },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, tags: ['$initial'] },
             // zodWithoutEval.ts rides with zod: @portal/shared builds its schemas in a chunk shared

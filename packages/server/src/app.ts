@@ -16,7 +16,7 @@ import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostH
 import { securityHeadersHook } from './http/security-headers.js';
 import { createLogger, redactUrl } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
-import { createEventBus } from './events/index.js';
+import { createEventBus, type EventBus } from './events/index.js';
 import { resolveSecretKey } from './secret-key.js';
 import { accountsModule } from './modules/accounts/index.js';
 import type { ModuleContext } from './modules/context.js';
@@ -39,10 +39,11 @@ import { keysModule } from './modules/keys/index.js';
 import { liveModule } from './modules/live/index.js';
 import { troughsModule } from './modules/troughs/index.js';
 import { readingsModule } from './modules/readings/index.js';
+import { alarmsModule } from './modules/alarms/index.js';
 import { feedModule } from './modules/feed/index.js';
 import { performanceModule } from './modules/performance/index.js';
 import { permissionsModule } from './modules/permissions/index.js';
-import { createServices } from './modules/services.js';
+import { createServices, type Services } from './modules/services.js';
 import { reportRunner } from './reports/runner.js';
 
 export interface AppDeps {
@@ -53,12 +54,14 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The process's logger (main.ts shares it with the database); tests get one from the config. */
   logger?: FastifyBaseLogger;
+  /** Handed the portal's own services and event bus once built (tests drive jobs on the portal's clock and bus). */
+  expose?: (built: { services: Services; events: EventBus }) => void;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the portal without listening, so tests and main.ts start it the same way. */
-export async function buildApp({ config, database, clock = Date.now, mailer, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = Date.now, mailer, logger, expose }: AppDeps): Promise<FastifyInstance> {
   const log = logger ?? createLogger(config);
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -106,6 +109,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   const secretKey = resolveSecretKey(config, app.log);
   const services = createServices({ config, database, clock, log: app.log, events, mailer, secretKey: () => secretKey });
   const { accounts } = services;
+  expose?.({ services, events });
   // Browsers' live channel (/ws) and devices' MQTT over WebSocket (/mqtt); frames of pictures are the largest.
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   // Built after the services, which never see it: what they tell it goes through events ('grants.changed', 'device.changed').
@@ -128,6 +132,9 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   // Device readings summed per minute and hour, and purged past each account's retention (one instance at a time).
   app.addHook('onReady', async () => services.readingsJobs.start());
   app.addHook('onClose', () => services.readingsJobs.stop());
+  // The alarm rules evaluated every minute, then their delivery (one instance at a time).
+  app.addHook('onReady', async () => services.alarmsJob.start());
+  app.addHook('onClose', () => services.alarmsJob.stop());
   // PostgreSQL's monthly partitions of weighings and readings: the coming months made at start and daily.
   const partitions = partitionUpkeep(database, clock, app.log);
   app.addHook('onReady', async () => partitions.start());
@@ -173,6 +180,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(troughsModule(context));
   await app.register(dosingModule(context));
   await app.register(readingsModule(context));
+  await app.register(alarmsModule(context));
   // (modules: next feature modules here)
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

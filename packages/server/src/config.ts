@@ -116,6 +116,24 @@ const envSchema = z.object({
       return key ?? Buffer.alloc(0);
     })
     .optional(),
+  /**
+   * Web Push (VAPID) key pair in base64url, as `npx web-push generate-vapid-keys` prints it. Unset: a
+   * pair is generated once into vapid.json beside secret.key; several instances on one PostgreSQL
+   * must share one pair (browsers subscribed with one portal's public key).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key: 65 bytes in base64url (87 characters, starting with B)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key: 32 bytes in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about this portal's pushes; default: mailto: with MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:<address> or https://…')
+    .optional(),
   /** On an empty database, `npm start` creates a demo account with sample data (0 turns it off). */
   DEMO: flag('1'),
   /**
@@ -132,7 +150,7 @@ export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string };
 export class ConfigError extends Error {}
 
 // REDIS_URL may carry Redis' password.
-const HIDDEN_VARIABLES = new Set(['SECRET_KEY', 'MQTT_HOOK_KEY', 'REDIS_URL']);
+const HIDDEN_VARIABLES = new Set(['SECRET_KEY', 'MQTT_HOOK_KEY', 'REDIS_URL', 'VAPID_PRIVATE_KEY']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as shells and .env files often leave them.
@@ -148,5 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if ((config.VAPID_PUBLIC_KEY === undefined) !== (config.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one key pair) or neither (a pair is generated into vapid.json)');
+  }
   return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
 }

@@ -14,11 +14,15 @@ export function secretKeyPath(databaseUrl: string, dataFolder = 'data'): string 
   return join(folder, SECRET_KEY_FILE);
 }
 
-/** Writes a new random key unless another process wrote one first (link refuses to replace a file). */
-function createKeyFile(path: string): boolean {
+/**
+ * Writes `content` (a new key) to `path` unless another process wrote the file first: the draft is
+ * linked into place and link refuses to replace a file, so two starting instances keep one key.
+ * Answers true when this call created it.
+ */
+export function createKeyFileOnce(path: string, content: string): boolean {
   mkdirSync(dirname(path), { recursive: true });
   const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  writeFileSync(draft, content, { mode: 0o600 });
   try {
     linkSync(draft, path);
     return true;
@@ -39,7 +43,7 @@ export function resolveSecretKey(config: Pick<Config, 'SECRET_KEY' | 'DATABASE_U
   if (config.SECRET_KEY) return config.SECRET_KEY;
   const path = secretKeyPath(config.DATABASE_URL, dataFolder);
   const shared = maySeveralInstancesShare(config.DATABASE_URL);
-  const created = createKeyFile(path);
+  const created = createKeyFileOnce(path, `${randomBytes(32).toString('hex')}\n`);
   const key = parseSecretKey(readFileSync(path, 'utf8').trim());
   if (!key) throw new ConfigError(`The key file ${path} does not hold a 32-byte key. Restore it, or set SECRET_KEY (64 hex characters or base64).`);
   if ((statSync(path).mode & 0o077) !== 0) log.warn({ path }, 'the secret key file can be read by other users: chmod 600 it');

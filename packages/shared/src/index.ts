@@ -8,6 +8,8 @@ export * from './routes.js';
 export * from './schemas/primitives.js';
 export * from './schemas/accounts.js';
 export * from './schemas/retention.js';
+export * from './schemas/alarms.js';
+export * from './alarms/index.js';
 export * from './schemas/records/index.js';
 export * from './schemas/performance/index.js';
 export * from './schemas/weighings.js';

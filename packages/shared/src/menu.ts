@@ -62,6 +62,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     key: 'general',
     entries: [
+      { key: 'alarms', path: '/alarmes' },
       { key: 'charts', path: '/graficos' },
       { key: 'devices', path: '/balancas', badge: 'deviceWarnings' },
       { key: 'sites', path: '/nucleos', labelSuffixWhen: { models: ['BL30PI'], suffixKey: 'hatcheriesSuffix' } },

@@ -1,3 +1,4 @@
+import { alarmRoutes } from './features/alarms/routes';
 import { chartRoutes } from './features/charts/routes';
 import { collectionPointRoutes } from './features/collectionPoints/routes';
 import { comparisonRoutes } from './features/comparison/routes';
@@ -29,6 +30,7 @@ export const LATER_SCREENS: ScreenRoute[] = [
   ...comparisonRoutes,
   ...standardRoutes,
   ...siloRoutes,
+  ...alarmRoutes,
   ...chartRoutes,
   ...deviceRoutes,
   ...siteRoutes,

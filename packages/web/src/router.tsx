@@ -4,6 +4,7 @@ import { LoginPage } from './features/auth/LoginPage';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { SignupPage } from './features/auth/SignupPage';
+import { LazyAlarmBell } from './features/alarms/HeaderBell';
 import { dashboardRoute } from './features/dashboard/routes';
 import { profileRoute } from './features/profile/routes';
 import { LATER_SCREENS } from './laterScreens';
@@ -25,7 +26,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <AppLayout headerParts={<LazyAlarmBell />} />
           </RequireAuth>
         ),
         children: [

@@ -14,6 +14,8 @@ import { partitions } from './migrations/0011_partitions.js';
 import { dailyRecords } from './migrations/0012_daily_records.js';
 import { manualWeighings } from './migrations/0013_manual_weighings.js';
 import { standardMortality } from './migrations/0014_standard_mortality.js';
+import { alarms } from './migrations/0015_alarms.js';
+import { alarmDelivery } from './migrations/0016_alarm_delivery.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -32,6 +34,8 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0012_daily_records': dailyRecords(database.dialect),
     '0013_manual_weighings': manualWeighings(),
     '0014_standard_mortality': standardMortality(),
+    '0015_alarms': alarms(database.dialect),
+    '0016_alarm_delivery': alarmDelivery(database.dialect),
   };
 }
 

@@ -587,6 +587,88 @@ export interface PesagensManuaisTable {
   created_at: number;
 }
 
+/** An alarm raised by a rule (docs/alarms.md); kept after it ends (the history). */
+export interface AlarmesTable {
+  id: Generated<number>;
+  owner_id: number;
+  nucleo_id: number | null;
+  tipo: string;
+  severidade: string;
+  /** aberto, reconhecido, encerrado. */
+  estado: string;
+  alvo_tipo: string;
+  alvo_id: number;
+  alvo_nome: string;
+  chave: string;
+  /** chave while not encerrado, NULL after: unique per owner (one open alarm per condition). */
+  chave_aberta: string | null;
+  /** 1 when raised, +1 each time its severity rose. */
+  nivel: number;
+  /** JSON text. */
+  detalhe: string;
+  aberto_em: number;
+  atualizado_em: number;
+  reconhecido_em: number | null;
+  reconhecido_por: number | null;
+  obs: string | null;
+  encerrado_em: number | null;
+  encerrado_por: number | null;
+  lembretes: number;
+}
+
+/** An account's rule thresholds (nucleo_chave 0) or one farm's own (nucleo_chave = nucleo_id). */
+export interface AlarmeRegrasTable {
+  owner_id: number;
+  nucleo_id: number | null;
+  nucleo_chave: number;
+  /** JSON text of alarmeRegras. */
+  regras: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** Per user and owner: which alarms reach the user by e-mail and push (migration 0016; no row: the defaults). */
+export interface AlarmePreferenciasTable {
+  user_id: number;
+  owner_id: number;
+  /** 0/1. */
+  email: number;
+  push: number;
+  /** JSON text of severities. */
+  severidades: string;
+  /** JSON text of farm ids; null: every farm the user reads. */
+  nucleos: string | null;
+  silencio_inicio: string | null;
+  silencio_fim: string | null;
+  resumo_hora: string | null;
+  updated_at: number;
+}
+
+/** A browser's Web Push subscription (endpoint unique). */
+export interface PushAssinaturasTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  falha_em: number | null;
+  falha: string | null;
+}
+
+/** One e-mail, push or digest, written before it is sent (the unique chave: at most once). */
+export interface AlarmeEnviosTable {
+  id: Generated<number>;
+  chave: string;
+  user_id: number;
+  alarme_id: number | null;
+  nivel: number | null;
+  seq: number | null;
+  canal: string;
+  enviado_em: number;
+  falha: string | null;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -641,4 +723,9 @@ export interface Tables {
   coletas_hora: ColetasResumoTable;
   dosagens: DosagensTable;
   silo_entregas: SiloEntregasTable;
+  alarmes: AlarmesTable;
+  alarme_regras: AlarmeRegrasTable;
+  alarme_preferencias: AlarmePreferenciasTable;
+  push_assinaturas: PushAssinaturasTable;
+  alarme_envios: AlarmeEnviosTable;
 }

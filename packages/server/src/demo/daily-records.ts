@@ -6,8 +6,9 @@ import { demoAddDays, seededRandom, standardWeight } from './weighings.js';
  * The demo flocks' daily house records and close-outs (issue 18), through registerdiario and
  * registerfechamento. Mortality follows a broiler's curve: about 1.2 % in the first week (navel
  * infections, weak chicks), then 0.05–0.1 % a day with sudden deaths, ascites and legs rising late;
- * one bad day (a heat wave) per flock; some culls. Water is 1.8–2 × the day's feed, temperatures
- * follow the brooding set-point down. A seeded random, so the same seeding day gives the same numbers.
+ * one bad day (a heat wave) per flock, yesterday for the oldest active one; some culls. Water is
+ * 1.8–2 × the day's feed, temperatures follow the brooding set-point down. A seeded random, so the
+ * same seeding day gives the same numbers.
  */
 
 /** Share of the birds dying on each day of the first week (sums to ~1.2 %). */
@@ -30,7 +31,8 @@ const cumulativeFeed = (pontos: Padrao['pontos'], idade: number) => (idade <= 0 
 /** Deaths and culls of one house on one day of age, from `birds` placed in it. */
 function dayOf(idade: number, birds: number, bad: boolean, random: () => number): DayPlan {
   const rate = idade <= FIRST_WEEK.length ? FIRST_WEEK[idade - 1]! : 0.0005 + 0.0004 * random() + (idade > 28 ? 0.0002 : 0);
-  const deaths = Math.round(birds * (bad ? 0.006 : rate) * (0.8 + 0.4 * random()));
+  // A bad day loses 0.6–0.9 %: above the mortality alarm's default 0.5 % of the birds alive that morning.
+  const deaths = Math.round(birds * (bad ? 0.0075 : rate) * (0.8 + 0.4 * random()));
   const causes = idade <= 7 ? EARLY_CAUSES : bad ? ['desidratacao', 'morte_subita', 'morte_subita'] : LATE_CAUSES;
   const mortes = new Map<string, number>();
   for (let bird = 0; bird < deaths; bird++) {
@@ -43,37 +45,48 @@ function dayOf(idade: number, birds: number, bad: boolean, random: () => number)
 }
 
 /**
- * Daily records of a flock in each of its houses from day 1 to `lastDay` of age (yesterday, or
- * the closing day). Answers the birds left alive, for the close-out.
+ * One house's record on one day of age of a flock, its losses drawn from `aliveAtStart` (the birds
+ * alive in the house that morning); `bad`: the heat wave's day. Answers the losses (deaths and
+ * culls) with it. The seeding and the running demo (simulator/demo-daily.ts) both write these.
  */
-export async function recordDemoDays(call: DemoCall, lote: Lote, padrao: Padrao, lastDay: number, seed: number): Promise<number> {
+export function demoDayRecord(lote: Pick<Lote, 'id' | 'data_alojamento'>, padrao: Padrao, aviarioId: number, idade: number, aliveAtStart: number, bad: boolean, random: () => number): { body: RegisterDiarioBody; losses: number } {
+  const day = dayOf(idade, aliveAtStart, bad, random);
+  const losses = [...day.mortes.values()].reduce((sum, aves) => sum + aves, 0) + day.eliminados;
+  const feedKg = ((cumulativeFeed(padrao.pontos, idade) - cumulativeFeed(padrao.pontos, idade - 1)) * (aliveAtStart - losses)) / 1000;
+  // The brooding set-point, 32 °C at placement down to 21 °C from day 35; the heat wave tops it.
+  const setPoint = Math.max(21, 32 - idade * 0.32);
+  const body: RegisterDiarioBody = {
+    lote_id: lote.id,
+    aviario_id: aviarioId,
+    data: demoAddDays(lote.data_alojamento!, idade),
+    mortalidade: [...day.mortes].map(([causa, aves]) => ({ causa, aves })),
+    eliminados: day.eliminados,
+    agua_l: Math.round(feedKg * (1.8 + 0.2 * random()) * 10) / 10,
+    temp_min: Math.round((setPoint - 1.5 - random()) * 10) / 10,
+    temp_max: Math.round((bad ? 34.5 : setPoint + 1.5 + random()) * 10) / 10,
+    obs: bad ? 'Onda de calor: nebulização ligada à tarde.' : '',
+  };
+  return { body, losses };
+}
+
+/**
+ * Daily records of a flock in each of its houses from day 1 to `lastDay` of age (yesterday, or
+ * the closing day). Answers the birds left alive, for the close-out. `heatWaveLast`: the heat wave
+ * falls on `lastDay`, so the demo shows a mortality alarm (a recent bad day, issue 19) once seeded.
+ */
+export async function recordDemoDays(call: DemoCall, lote: Lote, padrao: Padrao, lastDay: number, seed: number, heatWaveLast = false): Promise<number> {
   const random = seededRandom(seed);
-  const placed = lote.data_alojamento!;
   const perHouse = Math.floor(lote.aves_alojadas / lote.aviarios.length);
   // The heat wave: one day in the second half of the flock's life, the same for all its houses.
-  const badDay = Math.max(8, Math.round(lastDay * (0.6 + 0.25 * random())));
+  const secondHalf = Math.max(8, Math.round(lastDay * (0.6 + 0.25 * random())));
+  const badDay = heatWaveLast ? lastDay : secondHalf;
   let alive = 0;
   for (const [index, house] of lote.aviarios.entries()) {
     // The first house takes what does not divide evenly.
     let houseAlive = index === 0 ? lote.aves_alojadas - perHouse * (lote.aviarios.length - 1) : perHouse;
     for (let idade = 1; idade <= lastDay; idade++) {
-      const day = dayOf(idade, houseAlive, idade === badDay, random);
-      const mortos = [...day.mortes.values()].reduce((sum, aves) => sum + aves, 0);
-      houseAlive -= mortos + day.eliminados;
-      const feedKg = ((cumulativeFeed(padrao.pontos, idade) - cumulativeFeed(padrao.pontos, idade - 1)) * houseAlive) / 1000;
-      // The brooding set-point, 32 °C at placement down to 21 °C from day 35; the heat wave tops it.
-      const setPoint = Math.max(21, 32 - idade * 0.32);
-      const body: RegisterDiarioBody = {
-        lote_id: lote.id,
-        aviario_id: house.id,
-        data: demoAddDays(placed, idade),
-        mortalidade: [...day.mortes].map(([causa, aves]) => ({ causa, aves })),
-        eliminados: day.eliminados,
-        agua_l: Math.round(feedKg * (1.8 + 0.2 * random()) * 10) / 10,
-        temp_min: Math.round((setPoint - 1.5 - random()) * 10) / 10,
-        temp_max: Math.round((idade === badDay ? 34.5 : setPoint + 1.5 + random()) * 10) / 10,
-        obs: idade === badDay ? 'Onda de calor: nebulização ligada à tarde.' : '',
-      };
+      const { body, losses } = demoDayRecord(lote, padrao, house.id, idade, houseAlive, idade === badDay, random);
+      houseAlive -= losses;
       await call<Diario>('POST', 'registerdiario', body);
     }
     alive += houseAlive;

@@ -184,7 +184,8 @@ export async function createSampleData(call: DemoCall, today: string, tecnicoEma
   for (const [index, lote] of lotes.entries()) {
     const padrao = padroes.find((item) => item.id === lote.padrao_id)!;
     // Up to yesterday, or the closing day.
-    const alive = await recordDemoDays(call, lote, padrao, lote.situacao === 'encerrado' ? lote.idade! : lote.idade! - 1, 1800 + index);
+    // Lote 101's heat wave was yesterday: the mortality alarm shows once the demo is seeded.
+    const alive = await recordDemoDays(call, lote, padrao, lote.situacao === 'encerrado' ? lote.idade! : lote.idade! - 1, 1800 + index, index === 0);
     if (lote.situacao === 'encerrado') lotes[index] = await closeOutDemoFlock(call, lote, padrao, alive, 1900 + index);
   }
   const incubacoes: Lote[] = [];

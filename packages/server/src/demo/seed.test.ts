@@ -7,6 +7,7 @@ import { DEVICE_MODELS, isLiveModel } from '@portal/shared';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { describeEachDialect, type TestPortal } from '../test/harness.js';
+import { testServices } from '../test/services.js';
 import { DEMO_HATCH_DAYS_AGO, DEMO_SILO_BALANCE_KG } from './sample-data.js';
 import { DEMO_GRADER_AGES, DEMO_GRADER_BIRDS_PER_DAY } from './weighing-files.js';
 import { DEMO_EMAIL, DEMO_TECNICO_EMAIL, demoPassword, seedDemo } from './seed.js';
@@ -189,6 +190,15 @@ describeEachDialect(
       const seen = await read(portal(), tecnico, `getnucleo?prop=${owner}`);
       expect(seen.map((farm: any) => farm.id)).toEqual([santaClara.id]);
     }, SEED_TIMEOUT_MS);
+
+    it("shows a mortality alarm: Lote 101's heat wave was yesterday", async () => {
+      await testServices(portal()).alarmsJob.evaluate();
+      const token = await signIn(portal(), DEMO_EMAIL, password);
+      const { alarmes } = await read(portal(), token, 'getalarmes');
+      const mortalidade = alarmes.filter((alarme: any) => alarme.tipo === 'mortalidade' && alarme.detalhe.motivo === 'dia');
+      expect(mortalidade.map((alarme: any) => alarme.detalhe.lote_codigo)).toEqual(['Lote 101', 'Lote 101']);
+      for (const alarme of mortalidade) expect(alarme.detalhe.pct_dia).toBeGreaterThan(0.5);
+    });
 
     it('runs once: with users in the database it does nothing', async () => {
       const { log, lines } = capturedLog();

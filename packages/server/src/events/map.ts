@@ -66,4 +66,10 @@ export interface AppEvents {
    * side asks the doser for the proof picture `pedido` (the same on every instance).
    */
   'dosagens.opened': { device: EventDevice; dosagemId: number; pedido: string };
+  /**
+   * modules/alarms: an owner's alarms changed (raised, severity changed, acknowledged or cleared),
+   * after the commit. The live hub tells the sockets of users who reach the owner ({t:'alarmes'});
+   * relayed to the other instances (realtime/cluster-wire.ts RELAYED_EVENTS).
+   */
+  'alarms.changed': { ownerId: number };
 }

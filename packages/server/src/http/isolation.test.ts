@@ -4,9 +4,11 @@ import { grantAccess } from '../test/factories/farms.js';
 import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.js';
 import { fotosRepository } from '../modules/live/fotos.repository.js';
+import { alarmsRepository } from '../modules/alarms/alarms.repository.js';
+import { ALARME_PREFERENCIAS_PADRAO, ALARME_REGRAS_PADRAO } from '@portal/shared';
 
 /** Every record, and a picture the owner's device sent (img_cs serves it). */
-type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number; /** A daily record of the flock. */ diarioId: number };
+type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number; /** A daily record of the flock. */ diarioId: number; /** An open alarm of the owner's farm. */ alarmeId: number };
 
 /**
  * Access control for every call of the OpenAPI document: each one is either a call on an
@@ -42,6 +44,8 @@ const NOT_OWNER_DATA: Partial<Record<Call, string>> = {
   'POST /api/permissoes': 'grants the caller gave (tested below)', 'POST /api/proprietarios': 'owners that granted the caller (tested below)',
   'POST /api/setpermissoes': "the caller's own grants", 'GET /api/getdevice_type': 'catalogue of models', 'GET /api/getprotocolos': 'catalogue',
   'GET /api/getpadrao_presets': 'published standards',
+  'GET /api/getpushchave': "the portal's public key",
+  'POST /api/push_subscribe': "the caller's own push subscriptions", 'POST /api/push_unsubscribe': "the caller's own push subscriptions (another's: 404, modules/alarms/delivery/push.test.ts)",
   'POST /api/mqtt/auth': 'broker hook: a device login, no session (modules/mqttHooks/hooks.test.ts)',
   'POST /api/mqtt/acl': 'broker hook: a device topic, no session (modules/mqttHooks/hooks.test.ts)',
 };
@@ -176,6 +180,20 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
       method: 'GET',
       path: `/api/getgraph_calha?${new URLSearchParams({ id: String(r.calha.id), idcalha: '1', di: period.inicio, df: period.fim, ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
     })),
+    // Alarms: reads with any grant; acknowledging and clearing are operational acts any grant reaching
+    // the farm may do (docs/alarms.md), so a read grant gets 200 (ack first: clearing ends the alarm).
+    'GET /api/getalarmes': readAll(get('getalarmes')),
+    'POST /api/ackalarme': read(post('ackalarme', { id: r.alarmeId, obs: 'visto' })),
+    'POST /api/clearalarme': read(post('clearalarme', { id: r.alarmeId })),
+    'GET /api/getalarmeregras': readAll(get('getalarmeregras')),
+    'GET /api/getsilofim': read((prop) => ({
+      method: 'GET',
+      path: `/api/getsilofim?${new URLSearchParams({ nucleo_id: String(r.nucleo.id), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'POST /api/setalarmeregras': write(post('setalarmeregras', { nucleo_id: r.nucleo.id, regras: ALARME_REGRAS_PADRAO })),
+    // Delivery preferences are the caller's own for an owner it reads (any grant sets its own); farms outside its reach: 400.
+    'GET /api/getalarmepreferencias': readAll(get('getalarmepreferencias')),
+    'POST /api/setalarmepreferencias': readAll(post('setalarmepreferencias', { ...ALARME_PREFERENCIAS_PADRAO, nucleos: [r.nucleo.id] })),
     // The picture's owner decides, not prop: a stranger acting "for the owner" is still refused.
     'GET /img_cs/{id}': read(() => ({ method: 'GET', path: `/img_cs/${r.fotoId}` })),
   };
@@ -198,7 +216,7 @@ describeEachDialect('access control of every call', (portal) => {
   let before: string;
 
   const snapshot = async () => {
-    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config', 'getretencao', 'getconfigdesempenho'];
+    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config', 'getretencao', 'getconfigdesempenho', 'getalarmeregras'];
     const answers = await Promise.all(lists.map((call) => portal().request('GET', `/api/${call}`, { token: owner.token })));
     const movements = await portal().request('GET', `/api/getsilomov?id=${records.silo.id}`, { token: owner.token });
     const diarios = await portal().request('GET', `/api/getdiario?lote_id=${records.lote.id}`, { token: owner.token });
@@ -223,7 +241,12 @@ describeEachDialect('access control of every call', (portal) => {
       token: owner.token,
       body: { lote_id: every.lote.id, aviario_id: every.lote.aviarios[0]!.id, data: '2026-11-02', mortalidade: [{ causa: 'ascite', aves: 3 }] },
     });
-    records = { ...every, fotoId: foto.id, dosagemId: dosagem.body.id, diarioId: diario.body.id };
+    const alarmeId = await alarmsRepository(portal().database.db).raise(
+      owner.user.id,
+      { tipo: 'sem_dados', severidade: 'alerta', nucleo_id: every.nucleo.id, alvo_tipo: 'dispositivo', alvo_id: every.device.id, alvo_nome: 'Isolation', chave: 'sem_dados:isolation', detalhe: {} },
+      Date.now(),
+    );
+    records = { ...every, fotoId: foto.id, dosagemId: dosagem.body.id, diarioId: diario.body.id, alarmeId: alarmeId! };
     await grantAccess(portal(), owner, reader, 'leitura');
     before = await snapshot();
   });

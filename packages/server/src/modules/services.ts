@@ -6,6 +6,13 @@ import { createMailer, type Mailer } from '../mail/mailer.js';
 import { deviceAccess } from '../realtime/access.js';
 import { resolveSecretKey } from '../secret-key.js';
 import { passwordResetsRepository } from './accounts/password-resets.repository.js';
+import { alarmsRepository } from './alarms/alarms.repository.js';
+import { alarmEngine } from './alarms/engine.js';
+import { createAlarmsJob } from './alarms/job.js';
+import { alarmRules } from './alarms/rules/index.js';
+import { rulesRepository } from './alarms/rules.repository.js';
+import { alarmsService } from './alarms/service.js';
+import { alarmDelivery } from './alarms/delivery/wiring.js';
 import { accountsService } from './accounts/service.js';
 import { sessionsRepository } from './accounts/sessions.repository.js';
 import { throttleRepository } from './accounts/throttle.repository.js';
@@ -95,13 +102,15 @@ export function createServices(source: ServiceSource) {
   const { config, database, clock, log, events } = source;
   const db = database.db;
 
+  // Accounts' mail (recovery) and alarms' (e-mail, digest) go out the same way.
+  const mailer = source.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR, log });
   const accounts = accountsService({
     config,
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     resets: passwordResetsRepository(db),
     throttle: throttleRepository(db),
-    mailer: source.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR, log }),
+    mailer,
     clock,
     log,
     events,
@@ -136,7 +145,7 @@ export function createServices(source: ServiceSource) {
   const fumigators = fumigatorsService({ fumigators: fumigatorsRepository(db), farms, devices, clock });
   const collectionPoints = collectionPointsService({ points: collectionPointsRepository(db), farms, devices, clock });
   const collectionHistory = collectionHistoryService({ points: collectionPoints, coletas: coletasRepository(database), accounts });
-  const feed = feedService({ feed: feedRepository(db), flocks, silos, siloReadings, siloMovements, standards, accounts, clock });
+  const feed = feedService({ feed: feedRepository(db), farms, flocks, silos, siloReadings, siloMovements, standards, accounts, clock });
   // Flock performance reads through the flocks, weighings, feed and standards services (no table of its own).
   const performance = performanceService({ flocks, farms, weighings, feed, standards, accounts, clock });
   const troughs = troughsService({ troughs: troughsRepository(database), devices, accounts, clock });
@@ -156,6 +165,23 @@ export function createServices(source: ServiceSource) {
   // A chart line plotting a flock, standard or silo keeps it from being deleted: charts registers that check with their services.
   const charts = chartsService({ graficos, clock, plotted: { flocks, standards, silos }, devices });
   const graphData = graphDataService({ graficos, data: graphDataRepository(db), flocks, standards, weighings, siloReadings, devices, accounts, clock });
+
+  // Alarms (issue 19): the rules read the other modules' services, the engine keeps each alarm's
+  // lifecycle, the job (started by app.ts) evaluates every owner with a farm, then runs the steps after it.
+  const alarmRows = alarmsRepository(db);
+  const alarmRuleRows = rulesRepository(db);
+  const alarms = alarmsService({ alarms: alarmRows, rules: alarmRuleRows, farms, accounts, events, clock });
+  const alarmDeliveries = alarmDelivery({ config, database, alarms: alarmRows, rules: alarmRuleRows, accounts, permissions, farms, scopes, reads: { flocks, weighings }, mailer, clock, log });
+  const alarmsJob = createAlarmsJob({
+    database,
+    engine: alarmEngine({ alarms: alarmRows, rules: alarmRuleRows, accounts, events, log }),
+    rules: alarmRules({ accounts, farms, devices, flocks, standards, weighings, silos, siloBalance, siloMovements, siloReadings, feed, performance, troughs, dosing, fumigators, clock }),
+    owners: farms.owners,
+    // Delivery (modules/alarms/delivery: e-mail, push, digest) runs after each evaluation, under the same lock.
+    afterEvaluation: alarmDeliveries.steps,
+    clock,
+    log,
+  });
 
   const cipher = lazyPasswordCipher(source.secretKey ?? (() => resolveSecretKey(config, log)));
   const integrationDeps = { configs: integrationConfigsRepository(db), cipher, clock, log };
@@ -193,6 +219,11 @@ export function createServices(source: ServiceSource) {
     charts,
     graphData,
     integrations,
+    alarms,
+    /** The periodic evaluation of the alarm rules (started by app.ts, driven directly by tests: evaluate, runOnce). */
+    alarmsJob,
+    /** Delivery preferences and Web Push subscriptions (getalarmepreferencias, push_subscribe…). */
+    alarmDelivery: alarmDeliveries.service,
   };
 }
 

@@ -24,3 +24,20 @@ export function deviceAccess(scopes: OwnerScopes): DeviceAccess {
     }
   };
 }
+
+/** Whether a user reads any of an owner's data: the owner, or a grantee of any level and reach. */
+export type OwnerAccess = (userId: number, ownerId: number) => Promise<boolean>;
+
+/** The owner itself without a query; a grantee by its grant. Refusals are false; a database failure is thrown. */
+export function ownerAccess(scopes: OwnerScopes): OwnerAccess {
+  return async (userId, ownerId) => {
+    if (userId === ownerId) return true;
+    try {
+      await scopes.resolve(userId, ownerId, 'read');
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+      throw error;
+    }
+  };
+}

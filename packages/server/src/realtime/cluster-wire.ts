@@ -16,7 +16,7 @@ import type { DeviceEvent } from '../mqtt/types.js';
  */
 
 /** Events of the in-process bus other instances must hear: their caches forget what changed. */
-export const RELAYED_EVENTS = ['device.changed', 'sessions.changed'] as const;
+export const RELAYED_EVENTS = ['device.changed', 'sessions.changed', 'alarms.changed'] as const;
 export type RelayedEventName = (typeof RELAYED_EVENTS)[number];
 
 export type ClusterItem =
@@ -26,6 +26,7 @@ export type ClusterItem =
 const busPayloads = {
   'device.changed': z.object({ modelo: z.string(), serie: z.string() }),
   'sessions.changed': z.object({ userId: z.number().int(), sessionId: z.number().int().nullable() }),
+  'alarms.changed': z.object({ ownerId: z.number().int() }),
 } satisfies Record<RelayedEventName, z.ZodType>;
 
 /** A live event: ['d', device id, owner id, modelo, serie, the message without what the device gives]. */

@@ -18,8 +18,9 @@ import { weighingEvent } from './hub.js';
  * - live events (readings, stored weighings, pictures) the instance handled: sent once, batched;
  *   every other instance hands them to its gateway's listeners (its hub's sockets, its recent
  *   readings) and sends them no further, so no tab gets one twice and nothing loops back;
- * - the bus events of RELAYED_EVENTS ('device.changed', 'sessions.changed'): emitted again on the
- *   other instances' buses, marked so they are not sent back.
+ * - the bus events of RELAYED_EVENTS ('device.changed', 'sessions.changed', 'alarms.changed': the
+ *   other instances' tabs hear their owner's alarms changed): emitted again on the other instances'
+ *   buses, marked so they are not sent back.
  *
  * Not sent: 'weighings.stored' and 'readings.stored' as bus events and 'dosagens.opened' (what
  * follows a write is done once, by the instance that wrote), 'grants.changed' (it already reaches

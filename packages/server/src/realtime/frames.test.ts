@@ -86,6 +86,7 @@ describe('live hub: one serialisation per event for all its sockets', () => {
       authenticateToken: async () => ({ userId: 1, sessionId: 1 }),
       findDevices: async () => [device],
       access: async () => true,
+      ownerAccess: async () => true,
       fotoRequests: { askedByUser: async () => ({ ok: true, id: 1 }), withdraw: async () => undefined },
       clock: Date.now,
       log,

@@ -63,6 +63,7 @@ describe('live hub: a slow socket', () => {
       authenticateToken: async () => ({ userId: 1, sessionId: 1 }),
       findDevices: async () => [device],
       access: async () => true,
+      ownerAccess: async () => true,
       fotoRequests: { askedByUser: async () => ({ ok: true, id: 1 }), withdraw: async () => undefined },
       clock: () => now,
       log,

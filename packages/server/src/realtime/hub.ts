@@ -6,7 +6,7 @@ import type { AppEvents, EventBus } from '../events/index.js';
 import type { FotoRequests } from '../modules/live/index.js';
 import type { DeviceEvent, DeviceGateway } from '../mqtt/types.js';
 import { AppError } from '../http/errors.js';
-import type { DeviceAccess } from './access.js';
+import type { DeviceAccess, OwnerAccess } from './access.js';
 import { EventFrames, WriteBatch } from './frames.js';
 import { parseClientMessage } from './messages.js';
 import { checkRegistrations, type FindDevices, type Registration } from './registrations.js';
@@ -29,12 +29,14 @@ const TEXT = { binary: false } as const;
 
 export interface LiveHubDeps {
   gateway: Pick<DeviceGateway, 'onEvent' | 'sendCommand' | 'onGrantsChanged'>;
-  /** Where device weighings are told once stored ('weighings.stored', from the weighings' ingestion service). */
+  /** Where device weighings are told once stored ('weighings.stored', from the weighings' ingestion service) and an owner's alarms changed ('alarms.changed'). */
   events: Pick<EventBus, 'on'>;
   /** The session a token opens (as the bearer token is checked), or undefined. */
   authenticateToken: (token: string) => Promise<{ userId: number; sessionId: number } | undefined>;
   findDevices: FindDevices;
   access: DeviceAccess;
+  /** Whether a user reads an owner's data at all (its alarms' changes are told to that user's sockets). */
+  ownerAccess: OwnerAccess;
   /** Records users' picture requests and applies their limits (mqtt/foto-requests.ts). */
   fotoRequests: Pick<FotoRequests, 'askedByUser' | 'withdraw'>;
   clock: () => number;
@@ -68,7 +70,7 @@ export function weighingEvent(stored: Extract<AppEvents['weighings.stored'], { s
  * it may send a registered device 'foto' or (with manage rights) 'update'.
  */
 export function createLiveHub(deps: LiveHubDeps) {
-  const { gateway, events, authenticateToken, findDevices, access, fotoRequests, clock, log } = deps;
+  const { gateway, events, authenticateToken, findDevices, access, ownerAccess, fotoRequests, clock, log } = deps;
   const clients = new Set<Client>();
   /** Device id → sockets that registered it: the fan-out index. */
   const watchers = new Map<number, Set<Client>>();
@@ -123,6 +125,32 @@ export function createLiveHub(deps: LiveHubDeps) {
         continue;
       }
       for (const chave of client.byDevice.get(device.id) ?? []) sendFrame(client, (frames ??= new EventFrames(message)).for(chave));
+    }
+  }
+
+  /** user → owner → whether the user reads the owner, until `until` (forgotten at once when the user's grants change). */
+  const ownerReach = new Map<number, { until: number; owners: Map<number, boolean> }>();
+  async function readsOwner(userId: number, ownerId: number): Promise<boolean> {
+    const now = clock();
+    let cached = ownerReach.get(userId);
+    if (!cached || cached.until <= now) ownerReach.set(userId, (cached = { until: now + SESSION_CHECK_MS, owners: new Map() }));
+    let reads = cached.owners.get(ownerId);
+    if (reads === undefined) cached.owners.set(ownerId, (reads = await ownerAccess(userId, ownerId)));
+    return reads;
+  }
+
+  /** An owner's alarms changed: each signed-in socket of a user who reads that owner is told to read getalarmes again. */
+  async function tellAlarms(ownerId: number): Promise<void> {
+    const byUser = new Map<number, Client[]>();
+    for (const client of clients) {
+      if (!client.user) continue;
+      const list = byUser.get(client.user.userId);
+      if (list) list.push(client);
+      else byUser.set(client.user.userId, [client]);
+    }
+    for (const [userId, sockets] of byUser) {
+      if (!(await readsOwner(userId, ownerId))) continue;
+      for (const client of sockets) send(client, { t: 'alarmes', prop: ownerId });
     }
   }
 
@@ -220,6 +248,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     const now = clock();
     ticks += 1;
     const heartbeat = ticks % HEARTBEAT_TICKS === 0;
+    if (heartbeat) for (const [userId, cached] of ownerReach) if (cached.until <= now) ownerReach.delete(userId);
     for (const client of clients) {
       if (heartbeat) {
         if (!client.alive) {
@@ -288,8 +317,12 @@ export function createLiveHub(deps: LiveHubDeps) {
     });
     // A grant revoked or narrowed (on any instance): that user's sockets are checked at once.
     const unsubscribeGrants = gateway.onGrantsChanged((userId) => {
+      ownerReach.delete(userId);
       for (const client of clients) if (client.user?.userId === userId) enqueue(client, () => recheck(client));
     });
+    const unsubscribeAlarms = events.on('alarms.changed', ({ ownerId }) =>
+      tellAlarms(ownerId).catch((error: unknown) => log.error({ err: error, ownerId }, 'live channel: telling tabs of changed alarms failed')),
+    );
     const timer = setInterval(tick, TICK_MS);
     timer.unref();
     app.addHook('onClose', async () => {
@@ -297,6 +330,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       unsubscribe();
       unsubscribeWeighings();
       unsubscribeGrants();
+      unsubscribeAlarms();
     });
     // A WebSocket is not an API call: hidden from the OpenAPI document (and so from the fuzz).
     app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => accept(socket));

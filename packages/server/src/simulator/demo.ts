@@ -6,6 +6,7 @@ import { createEventBus } from '../events/index.js';
 import type { OwnerScope } from '../modules/permissions/index.js';
 import { createServices, type Services } from '../modules/services.js';
 import { backfillReadings } from './backfill.js';
+import { createDemoDailyRecords } from './demo-daily.js';
 import type { AccountSnapshot } from './plan.js';
 import { startSimulator, type DeviceLogin, type RunningSimulator } from './runner.js';
 
@@ -74,7 +75,8 @@ async function withHistory(services: Services, snapshot: AccountSnapshot, ownerI
  * Each gets a new secret (through the devices service), then connects to the portal's own broker
  * like a real device. Answers null (and logs why) when there is no demo account or it has no
  * devices. Its services are its own (createServices, with a bus of its own): the demo's history
- * is written in bulk and tells no listener.
+ * is written in bulk and tells no listener. It also keeps entering the demo flocks' daily house
+ * records (demo-daily.ts).
  */
 export async function startDemoSimulator(deps: DemoSimulatorDeps): Promise<RunningSimulator | null> {
   const { config, database, log, clock = Date.now } = deps;
@@ -95,5 +97,13 @@ export async function startDemoSimulator(deps: DemoSimulatorDeps): Promise<Runni
   await withHistory(services, snapshot, owner.id, log, clock());
   const simulator = startSimulator({ snapshot, logins, brokerUrl: demoBrokerUrl(config, deps.httpPort), speed: deps.speed ?? 1, log, clock });
   log.info(`simulator: ${simulator.devices.length} devices streaming`);
-  return simulator;
+  // The grower's side: each morning, the daily house records of the day that ended.
+  const dailyRecords = createDemoDailyRecords({ services, owner, clock, log });
+  dailyRecords.start();
+  return {
+    devices: simulator.devices,
+    async stop() {
+      await Promise.all([dailyRecords.stop(), simulator.stop()]);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { loadPresets } from '../modules/standards/presets.js';
 import { simulatedChipId } from './device.js';
 import { graderBehaviour } from './models/grader.js';
 import { Growth, localDay, localHour, localStamp } from './models/growth.js';
-import { scaleBehaviour } from './models/scale.js';
+import { SCALE_SILENCE, inScaleSilence, scaleBehaviour } from './models/scale.js';
 import { siloBehaviour } from './models/silo.js';
 import type { Emitted, PesDraft } from './models/types.js';
 import { shedPicture } from './picture.js';
@@ -39,6 +39,25 @@ describe('the owner\'s wall clock', () => {
     const beforeMidnight = Date.parse('2026-03-03T02:59:59.999Z');
     expect(localHour(beforeMidnight, -3)).toBe(23 + 59 / 60 + 59 / 3600);
     expect(localDay(beforeMidnight + 1, -3)).toBe(localDay(beforeMidnight, -3) + 1);
+  });
+});
+
+describe('an automatic scale\'s platforms', () => {
+  it('now and then one platform (box) sends no record for longer than an hour while the others go on', () => {
+    const growth = new Growth(ross!.pontos, 21, START, 0);
+    const scale = scaleBehaviour({ place: PLACE, growth, random: seededRandom(5), timezone: -3, platforms: true });
+    const lastOf = new Map<string, number>();
+    let longestGap = 0;
+    for (let now = START; now < START + DAY; now += scale.intervalMs) {
+      for (const record of records(scale.tick(now))) {
+        if (record.box === SCALE_SILENCE.box) longestGap = Math.max(longestGap, now - (lastOf.get(record.box) ?? now));
+        lastOf.set(record.box, now);
+        expect(record.box === SCALE_SILENCE.box && inScaleSilence(now)).toBe(false);
+      }
+    }
+    expect(longestGap).toBeGreaterThan(HOUR);
+    expect(longestGap).toBeLessThan(SCALE_SILENCE.forMs + 15 * 60_000);
+    expect(new Set(lastOf.keys())).toEqual(new Set(['1', '2', '3']));
   });
 });
 
@@ -125,6 +144,24 @@ describe('silo', () => {
     expect(refills).toBeGreaterThanOrEqual(5);
     // More is eaten at the morning peak than in the middle of the night.
     expect(drainByHour[7]!).toBeGreaterThan(drainByHour[2]! * 2);
+  });
+
+  it('usually refilled with more than two days of feed left; now and then the truck is late and it runs under a day', () => {
+    const growth = new Growth(ross!.pontos, 20, START, 1);
+    const aves = 20_000;
+    const silo = siloBehaviour({ capacidade_kg: 18_000, saldo_kg: 9_000, aves, growth, random: seededRandom(5), timezone: -3 });
+    const lowest: number[] = [];
+    let low = Infinity;
+    for (let now = START; now < START + 40 * DAY; now += 5 * 60_000) {
+      silo.tick(now);
+      if (silo.refilling && low !== Infinity) {
+        // Hours of feed left when the truck came, at the day's pace.
+        lowest.push((silo.level * 24_000) / (aves * growth.dailyFeed(now)));
+        low = Infinity;
+      } else if (!silo.refilling) low = Math.min(low, silo.level);
+    }
+    expect(lowest.filter((hours) => hours >= 48).length).toBeGreaterThan(lowest.length / 2);
+    expect(lowest.some((hours) => hours < 24)).toBe(true);
   });
 });
 

@@ -113,7 +113,8 @@ export function behaviourFor(device: Device, snapshot: AccountSnapshot, options:
   if (SCALE_MODELS.includes(modelo)) {
     const hatchery = modelo === 'BL30PI';
     const lote = flockFor(device, snapshot);
-    return scaleBehaviour({ place: placeOf(device, lote, snapshot), growth: growthOf(lote, snapshot, options, hatchery), random, timezone, hatchery });
+    const platforms = modelo === 'CS';
+    return scaleBehaviour({ place: placeOf(device, lote, snapshot), growth: growthOf(lote, snapshot, options, hatchery), random, timezone, hatchery, platforms });
   }
   if (GRADER_MODELS.includes(modelo)) {
     const lote = flockFor(device, snapshot);

@@ -9,6 +9,8 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database, type DialectName } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createLogger } from '../logger.js';
+import type { EventBus } from '../events/index.js';
+import type { Services } from '../modules/services.js';
 import { readOutbox } from './outbox.js';
 
 declare module 'vitest' {
@@ -26,6 +28,11 @@ export function testDialects(): DialectName[] {
 
 /** The key integration passwords are encrypted with in tests (64 hex characters). */
 export const TEST_SECRET_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+/** The Web Push (VAPID) pair of test portals, so no vapid.json is written. */
+export const TEST_VAPID_KEYS = {
+  publicKey: 'BNO9sGWJqJsdwI6e3zH1DA5VcGLnoCGBvaSdTim_onYu49BzIJLQ_oemKmJdaysrQ10UrN_0FIn92Nu8koBpsZY',
+  privateKey: 'mZ3Ltcji4XpQ9JXISr_Moid_iZd1L0rp7uvoLPmvZmE',
+};
 
 export interface HttpAnswer<T = any> {
   status: number;
@@ -58,6 +65,9 @@ export interface TestPortal {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
   /** Text of every mail in the outbox, oldest first. */
   outbox(): string[];
+  /** The portal's own services and event bus (its jobs on its clock, its events reaching its live hub). */
+  services: Services;
+  events: EventBus;
   close(): Promise<void>;
 }
 
@@ -99,6 +109,8 @@ export function testPortalEnv(databaseUrl: string, dir: string): Record<string, 
     WEB_DIST_DIR: join(dir, 'no-web'),
     DEMO: '0',
     SECRET_KEY: TEST_SECRET_KEY,
+    VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
   };
 }
 
@@ -121,7 +133,9 @@ export async function startTestPortal(dialect: DialectName, options: TestPortalO
   await migrateToLatest(database);
   let offset = 0;
   let frozenAt: number | undefined;
-  const app = await buildApp({ config, database, logger, clock: () => (frozenAt ?? Date.now()) + offset });
+  let built: { services: Services; events: EventBus } | undefined;
+  const app = await buildApp({ config, database, logger, clock: () => (frozenAt ?? Date.now()) + offset, expose: (parts) => (built = parts) });
+  if (!built) throw new Error('buildApp did not expose its services');
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   return {
@@ -157,6 +171,8 @@ export async function startTestPortal(dialect: DialectName, options: TestPortalO
       return { status: response.status, body: parsed as any, headers: response.headers };
     },
     outbox: () => readOutbox(outboxDir),
+    services: built.services,
+    events: built.events,
     async close() {
       await app.close();
       await database.db.destroy();

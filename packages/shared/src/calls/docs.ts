@@ -28,6 +28,7 @@ const silos = 'silos';
 const standards = 'standards';
 const charts = 'charts';
 const devices = 'devices';
+const alarms = 'alarms';
 const weighings = 'weighings';
 const live = 'live';
 const collectionPoints = 'collection points';
@@ -96,6 +97,28 @@ export function callDocs(): { readonly [N in CallName]: CallDoc } {
     getcomparativo: {
       tag: performance,
       summary: 'Flocks closed in [di, df] grouped by flock, house, farm or owner, ranked by IEP with quartiles; todos=1 spans every owner in reach',
+    },
+    getalarmeregras: { tag: alarms, summary: "The account's alarm rules (defaults until changed) and the farms with their own thresholds" },
+    setalarmeregras: {
+      tag: alarms,
+      summary: "Set the account's alarm rules, or a farm's own (nucleo_id); regras null goes back to the defaults (the account's, for a farm)",
+      description: 'Each rule and its arithmetic: docs/alarms.md.',
+    },
+    getalarmes: {
+      tag: alarms,
+      summary: 'Alarms of the farms the caller reads, newest first (estado: ativos by default, aberto, reconhecido, encerrado, todos; di/df on when raised)',
+      description: 'abertos is the bell\'s count: raised and not acknowledged.',
+    },
+    ackalarme: { tag: alarms, summary: 'Acknowledge an alarm (who, when, a note): reminders stop; it clears by itself when its condition ends' },
+    clearalarme: { tag: alarms, summary: 'Clear an alarm by hand, with a note; it is raised again if its condition still holds at the next evaluation' },
+    getalarmepreferencias: { tag: alarms, summary: 'Which alarms of this owner reach me by e-mail and push (farms, severities, quiet hours) and when my morning digest comes' },
+    setalarmepreferencias: { tag: alarms, summary: 'Set which alarms of this owner reach me outside the portal, quiet hours and the morning digest time' },
+    getpushchave: { tag: alarms, summary: "The portal's VAPID public key, to subscribe a browser to Web Push" },
+    push_subscribe: { tag: alarms, summary: "Keep this browser's push subscription for my alarms (a second call with the same endpoint replaces its keys)" },
+    push_unsubscribe: { tag: alarms, summary: "Forget one of my browser's push subscriptions" },
+    getsilofim: {
+      tag: alarms,
+      summary: 'Every silo with a scale: balance, recent consumption, the flock\'s expected intake, and a cautious "empty by" (the earlier of the two)',
     },
     ...recordFamilyDocs(charts, { register: 'registergrafico', get: 'getgrafico', del: 'delgrafico' }),
     getgraphdata: {

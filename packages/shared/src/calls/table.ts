@@ -27,6 +27,21 @@ import {
   setConfigDesempenhoBody,
 } from '../schemas/performance/index.js';
 import { retencao, setRetencaoBody } from '../schemas/retention.js';
+import {
+  alarmeAcaoBody,
+  alarme,
+  alarmePreferenciasResponse,
+  alarmeRegrasResponse,
+  alarmesResponse,
+  getAlarmesQuery,
+  pushChaveResponse,
+  pushSubscribeBody,
+  pushUnsubscribeBody,
+  setAlarmePreferenciasBody,
+  setAlarmeRegrasBody,
+  siloFimQuery,
+  siloFimResponse,
+} from '../schemas/alarms.js';
 import { importFormBody, importRejectedBody, importResponse } from '../schemas/imports.js';
 import { devupdtBody, devupdtResponse, fotosQuery, fotosResponse, leiturasQuery, leiturasResponse, remoteList, remoteListQuery } from '../schemas/live.js';
 import { delGraficoBody, getGraphDataBody, grafico, registerGraficoBody, setGraficoPainelBody } from '../schemas/records/charts.js';
@@ -146,6 +161,18 @@ export const apiCalls = {
   setconfigdesempenho: { method: 'POST', body: setConfigDesempenhoBody, response: configDesempenho },
   getdesempenho: { method: 'GET', query: desempenhoQuery, response: desempenho },
   getcomparativo: { method: 'GET', query: comparativoQuery, response: comparativo },
+  // alarms that reach people (issue 19): rules, the alarms' lifecycle, delivery preferences, Web Push, silos' run-out
+  getalarmeregras: { method: 'GET', query: ownerQuery, response: alarmeRegrasResponse },
+  setalarmeregras: { method: 'POST', body: setAlarmeRegrasBody, response: alarmeRegrasResponse },
+  getalarmes: { method: 'GET', query: getAlarmesQuery, response: alarmesResponse },
+  ackalarme: { method: 'POST', body: alarmeAcaoBody, response: alarme },
+  clearalarme: { method: 'POST', body: alarmeAcaoBody, response: alarme },
+  getalarmepreferencias: { method: 'GET', query: ownerQuery, response: alarmePreferenciasResponse },
+  setalarmepreferencias: { method: 'POST', body: setAlarmePreferenciasBody, response: alarmePreferenciasResponse },
+  getpushchave: { method: 'GET', response: pushChaveResponse },
+  push_subscribe: { method: 'POST', body: pushSubscribeBody, response: okResponse },
+  push_unsubscribe: { method: 'POST', body: pushUnsubscribeBody, response: okResponse },
+  getsilofim: { method: 'GET', query: siloFimQuery, response: siloFimResponse },
   ...recordFamily({ register: 'registergrafico', get: 'getgrafico', del: 'delgrafico' }, { body: registerGraficoBody, delBody: delGraficoBody, record: grafico }),
   getgraphdata: { method: 'POST', body: getGraphDataBody, response: chartDataResponse },
   setgraficopainel: { method: 'POST', body: setGraficoPainelBody, response: grafico },

@@ -22,7 +22,11 @@ export interface DetectedDelivery {
   ate: number;
   antes_kg: number;
   depois_kg: number;
-  /** depois − antes, kg, 1 decimal. */
+  /**
+   * Feed the delivery brought, kg, 1 decimal: depois − antes plus what the birds ate while it came
+   * in (from `em` to `ate`, at the pace the level fell just before), so a slow fill while the birds
+   * eat neither loses feed nor takes it from that day's consumption.
+   */
   quantidade_kg: number;
 }
 
@@ -58,6 +62,13 @@ export const SILO_SEGMENT_GAP_MS = 30 * 60_000;
 export const SILO_SETTLE_MS = 15 * 60_000;
 /** A day's edge level is interpolated only between readings this close to midnight. */
 export const SILO_EDGE_MS = 60 * 60_000;
+/**
+ * The level's fall over this long either side of a delivery gives the pace the birds ate while it
+ * came in: short, so feed lines stopped around a truck (level flat just before and after) add nothing.
+ */
+export const DRAIN_LOOKBACK_MS = 30 * 60_000;
+/** Fewer readings than this before a delivery: no rate, nothing added for the time it took. */
+const DRAIN_MIN_READINGS = 4;
 const MIN_DELIVERY_KG = 300;
 const MIN_DELIVERY_SHARE = 0.03;
 /**
@@ -121,6 +132,47 @@ function medianPass(values: number[]): number[] {
 }
 
 /**
+ * kg per ms the level fell over readings [from, to] of a filtered series (the least-squares
+ * slope; 0 where it rose); undefined with fewer than DRAIN_MIN_READINGS readings.
+ */
+function fallPerMs(series: SiloSample[], from: number, to: number): number | undefined {
+  const window = series.slice(from, to + 1);
+  if (window.length < DRAIN_MIN_READINGS) return undefined;
+  const meanT = window.reduce((sum, sample) => sum + sample.em, 0) / window.length;
+  const meanKg = window.reduce((sum, sample) => sum + sample.kg, 0) / window.length;
+  let covariance = 0;
+  let variance = 0;
+  for (const sample of window) {
+    covariance += (sample.em - meanT) * (sample.kg - meanKg);
+    variance += (sample.em - meanT) ** 2;
+  }
+  return variance === 0 ? 0 : Math.max(0, -covariance / variance);
+}
+
+/**
+ * How much a delivery brought: the level after it less the level before it, plus what the birds
+ * ate while it came in, at the mean pace of the lines through the readings of DRAIN_LOOKBACK_MS
+ * before it (from the previous delivery's end on) and after it (until the level climbs again),
+ * each where it has DRAIN_MIN_READINGS readings; nothing without either. The pace is a line's slope, never one
+ * reading's noise; the levels stay the readings themselves, as a line through a day's uneven
+ * eating would be further off at its ends than a reading's noise.
+ */
+function deliveredKg(series: SiloSample[], bounds: { previousEnd: number; start: number; end: number }, levels: { before: number; after: number }): number {
+  const { previousEnd, start, end } = bounds;
+  let first = start;
+  while (first > previousEnd && series[start]!.em - series[first - 1]!.em < DRAIN_LOOKBACK_MS) first--;
+  let last = end;
+  let floor = series[end]!.kg;
+  while (last + 1 < series.length && series[last + 1]!.em - series[end]!.em < DRAIN_LOOKBACK_MS && series[last + 1]!.kg <= floor + 2 * SILO_NOISE_KG) {
+    last++;
+    floor = Math.min(floor, series[last]!.kg);
+  }
+  const slopes = [fallPerMs(series, first, start), fallPerMs(series, end, last)].filter((slope) => slope !== undefined);
+  const slope = slopes.length === 0 ? 0 : slopes.reduce((sum, value) => sum + value, 0) / slopes.length;
+  return levels.after - levels.before + slope * (series[end]!.em - series[start]!.em);
+}
+
+/**
  * Deliveries in a filtered series. Between deliveries the true level only falls, so the running
  * minimum since the last delivery is within the noise of the level just before the next one; a
  * climb of `threshold` above it starts a delivery. It goes on while a reading within SETTLE_MS
@@ -132,6 +184,7 @@ function deliveriesIn(series: SiloSample[], threshold: number): DetectedDelivery
   const found: DetectedDelivery[] = [];
   const rise = 2 * SILO_NOISE_KG;
   let lowIndex = 0;
+  let previousEnd = 0;
   for (let index = 1; index < series.length; index++) {
     const sample = series[index]!;
     if (sample.kg < series[lowIndex]!.kg) {
@@ -154,7 +207,9 @@ function deliveriesIn(series: SiloSample[], threshold: number): DetectedDelivery
     let endIndex = highIndex;
     for (let look = highIndex + 1; look < next; look++) if (series[look]!.kg > series[endIndex]!.kg) endIndex = look;
     const depois = series[endIndex]!.kg;
-    found.push({ em: series[start]!.em, ate: series[endIndex]!.em, antes_kg: round1(low), depois_kg: round1(depois), quantidade_kg: round1(depois - low) });
+    const quantidade = deliveredKg(series, { previousEnd, start, end: endIndex }, { before: low, after: depois });
+    found.push({ em: series[start]!.em, ate: series[endIndex]!.em, antes_kg: round1(low), depois_kg: round1(depois), quantidade_kg: round1(quantidade) });
+    previousEnd = endIndex + 1;
     lowIndex = endIndex;
     index = endIndex;
   }

@@ -75,6 +75,11 @@ export type LiveServerMessage =
   | { t: 'comando_enviado'; chave: string; pedido: string; comando: 'update' | 'foto' }
   /** A refused message; RATE_LIMITED carries how long to wait. */
   | { t: 'erro'; code: string; pedido?: string; retryAfterSeconds?: number }
+  /**
+   * Alarms of this owner were raised, acknowledged, changed or cleared (issue 19): a tab showing
+   * that owner reads getalarmes again (the bell). Sent to the sockets of users who read a farm of it.
+   */
+  | { t: 'alarmes'; prop: number }
   | { t: 'pong' };
 
 export type LiveServerType = LiveServerMessage['t'];

@@ -12,6 +12,7 @@ import {
   livabilityPct,
   mortalityPct,
   percentOfStandardPct,
+  placedInHouse,
   placementWeightG,
   productionEfficiency,
   rankQuartiles,
@@ -182,6 +183,18 @@ describe('bird-weighted means', () => {
     // (1.6 × 10 000 + 1.7 × 30 000) / 40 000 = 1.675
     expect(weightedMean([{ valor: 1.6, peso: 10_000 }, { valor: 1.7, peso: 30_000 }, { valor: null, peso: 5_000 }])).toBeCloseTo(1.675, 12);
     expect(weightedMean([{ valor: null, peso: 1 }])).toBeNull();
+  });
+});
+
+describe('birds placed per house', () => {
+  it('splits the flock evenly, the first houses taking the remainder, and loses no bird', () => {
+    expect([0, 1, 2].map((index) => placedInHouse(20_002, 3, index))).toEqual([6668, 6667, 6667]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 40 }), (total, houses) => {
+        const split = Array.from({ length: houses }, (_, index) => placedInHouse(total, houses, index));
+        return split.reduce((sum, birds) => sum + birds, 0) === total && Math.max(...split) - Math.min(...split) <= 1;
+      }),
+    );
   });
 });
 

@@ -68,6 +68,14 @@ export function curveAt(pontos: readonly { idade: number; valor: number | null }
   return null;
 }
 
+/**
+ * Birds placed in the house at `index` of a flock's `houses`: the data model records placement per
+ * flock, so it is split evenly and the first houses take the remainder.
+ */
+export function placedInHouse(total: number, houses: number, index: number): number {
+  return Math.floor(total / houses) + (index < total % houses ? 1 : 0);
+}
+
 /** Mean ÷ standard × 100 (%). */
 export function percentOfStandardPct(pesoG: number, padraoG: number | null): number | null {
   return padraoG !== null && padraoG > 0 ? (pesoG / padraoG) * 100 : null;

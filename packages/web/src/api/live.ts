@@ -79,6 +79,14 @@ class LiveChannel {
     };
   }
 
+  /**
+   * Opens the channel without devices: the header's bell listens for `{t:'alarmes'}` on every
+   * signed-in screen, whatever devices it shows. Stays open until stop() (sign-out).
+   */
+  open(): void {
+    this.ensureStarted();
+  }
+
   /** Sends a command; false when the socket is down (spec section 8: the message is not sent). */
   send(message: LiveClientMessage): boolean {
     if (this.status !== 'open' || !this.socket) return false;

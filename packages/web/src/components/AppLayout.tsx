@@ -17,9 +17,10 @@ const PHONE = '(max-width: 47.99em)';
 
 /**
  * The signed-in shell: side menu on desktop, burger and sliding menu on phones; the header holds
- * whose data is shown (for a user with grants) and the devices' warnings.
+ * whose data is shown (for a user with grants) and the devices' warnings; `headerParts`: what
+ * features add there (the router gives the alarm bell: base components import no feature).
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppLayout({ children, headerParts }: { children?: ReactNode; headerParts?: ReactNode }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -51,6 +52,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             <LazyOfflineIndicator />
             {!phone && <LazyOwnerPicker />}
             <LazyWarningsButton />
+            {headerParts}
           </Group>
         </Group>
         {hasOwnerPicker && phone && (

@@ -1,4 +1,5 @@
 import {
+  IconBell,
   IconBowl,
   IconBuildingCommunity,
   IconBuildingWarehouse,
@@ -35,6 +36,7 @@ export const MENU_ICONS: Record<string, Icon> = {
   silos: IconBuildingWarehouse,
   consumption: IconChartBar,
   troughs: IconBowl,
+  alarms: IconBell,
   charts: IconChartLine,
   devices: IconDevices,
   sites: IconBuildingCommunity,

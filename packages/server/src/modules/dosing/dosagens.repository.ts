@@ -180,6 +180,19 @@ export function dosagensRepository(database: Database) {
         .execute();
     },
 
+    /** When the owner's events started in [from, to), per fumigator (alarms: a doser's missed scheduled time). */
+    async startsBetween(ownerId: number, from: number, to: number): Promise<Array<{ fumigador_id: number; inicio: number }>> {
+      const rows = await db
+        .selectFrom('dosagens')
+        .select(['fumigador_id', 'inicio'])
+        .where('owner_id', '=', ownerId)
+        .where('fumigador_id', 'is not', null)
+        .where('inicio', '>=', from)
+        .where('inicio', '<', to)
+        .execute();
+      return rows.map((row) => ({ fumigador_id: Number(row.fumigador_id), inicio: Number(row.inicio) }));
+    },
+
     /** Start, end and volume of a fumigator's events that started in [from, to) (the daily report). */
     async eventTotals(fumigadorId: number, from: number, to: number): Promise<Array<{ inicio: number; fim: number | null; volume_dml: number }>> {
       const rows = await db

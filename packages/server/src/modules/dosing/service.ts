@@ -163,6 +163,9 @@ export function dosingService(deps: {
       for (const opened of await tracker(stored)) await events.emit('dosagens.opened', { device: stored.device, dosagemId: opened.id, pedido: opened.pedido });
     },
 
+    /** When the owner's dosing events (device and manual) started in [from, to), per fumigator (alarms: dosagem_perdida). */
+    startsBetween: (ownerId: number, from: number, to: number) => dosagens.startsBetween(ownerId, from, to),
+
     async relatorio(scope: OwnerScope, query: Period): Promise<DosagemRelatorio> {
       const fumigador = await fumigatorFor(scope, query.id);
       const timezone = await timezoneOf(scope);

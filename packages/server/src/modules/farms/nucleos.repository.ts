@@ -64,6 +64,12 @@ export function nucleosRepository(db: Kysely<Tables>) {
       return withHouses(await query.orderBy('nome').orderBy('id').execute());
     },
 
+    /** Every owner with at least one farm (the alarms job evaluates them), lowest id first. */
+    async owners(): Promise<number[]> {
+      const rows = await db.selectFrom('nucleos').select('owner_id').distinct().orderBy('owner_id').execute();
+      return rows.map((row) => row.owner_id);
+    },
+
     async find(ownerId: number, id: number): Promise<NucleoWithHouses | undefined> {
       const row = await db.selectFrom('nucleos').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
       return row ? (await withHouses([row]))[0] : undefined;

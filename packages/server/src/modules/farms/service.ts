@@ -93,6 +93,8 @@ export function farmsService(deps: { nucleos: NucleosRepository; clock: () => nu
       await nucleos.remove(scope.ownerId, current.id);
     },
 
+    /** Every owner with at least one farm: whose alarms the alarms job evaluates. */
+    owners: nucleos.owners,
     /** The owner's farms' names and codes, first registered first: what a weighing's farm text is matched against. */
     namesOf: nucleos.namesOf,
     /** Each farm's first house among the ids: where a flock created for an imported file is placed. */

@@ -1,27 +1,34 @@
 import { daysBetween, PESO_ALOJAMENTO_PADRAO_G, localMidnight, siloDays, type RacaoResponse, type RacaoSilo, localDate } from '@portal/shared';
 import { AppError } from '../../http/errors.js';
 import type { AccountReads } from '../accounts/index.js';
+import type { FarmsService } from '../farms/index.js';
 import type { FlocksService } from '../flocks/index.js';
 import type { OwnerScope } from '../permissions/index.js';
 import type { SiloMovementsService, SiloReadingsService, SilosService } from '../silos/index.js';
 import type { StandardsService } from '../standards/index.js';
 import { addDays, feedConsumption, type FeedingSilo } from './consumption.js';
 import type { FeedRepository } from './feed.repository.js';
+import { siloRunOut } from './runout.service.js';
 
 const DAY_MS = 86_400_000;
 
-/** The feed consumption report of a flock (getracao): formulas in docs/feed-reports.md. */
+/**
+ * The feed consumption report of a flock (getracao): formulas in docs/feed-reports.md; and the
+ * silos' cautious "empty by" (getsilofim, runout.service.ts): docs/alarms.md.
+ */
 export function feedService(deps: {
   feed: FeedRepository;
+  farms: Pick<FarmsService, 'houseIdsOf'>;
   flocks: Pick<FlocksService, 'get' | 'list' | 'dailyOf'>;
-  silos: Pick<SilosService, 'ofFarm'>;
-  siloReadings: Pick<SiloReadingsService, 'scaleReadings'>;
+  silos: Pick<SilosService, 'ofFarm' | 'list'>;
+  siloReadings: Pick<SiloReadingsService, 'scaleReadings' | 'latestLevel'>;
   siloMovements: Pick<SiloMovementsService, 'consumptionPerDay'>;
   standards: Pick<StandardsService, 'get'>;
   accounts: Pick<AccountReads, 'timezoneOf'>;
   clock: () => number;
 }) {
   const { feed, flocks, silos, siloReadings, siloMovements, standards, accounts, clock } = deps;
+  const runOut = siloRunOut(deps);
 
   /** Birds a flock lost each day (deaths + culls + moved out − moved in, over its houses), from its daily records. */
   async function lossesOf(ownerId: number, loteId: number): Promise<{ data: string; aves: number }[]> {
@@ -44,6 +51,8 @@ export function feedService(deps: {
   }
 
   return {
+    silofim: runOut.silofim,
+
     async racao(scope: OwnerScope, query: { id: number; di: string; df: string }): Promise<RacaoResponse> {
       const lote = await flocks.get(scope, query.id);
       if (lote.data_alojamento === null) throw AppError.field('id', 'FLOCK_DATE_MISSING');

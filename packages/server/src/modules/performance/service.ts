@@ -4,6 +4,7 @@ import {
   DIGITS,
   localDate,
   mortalityPct,
+  placedInHouse,
   placementWeightG,
   roundTo,
   SEXOS_PADRAO,
@@ -77,11 +78,6 @@ function waterPerDay(days: readonly HouseDay[]): Map<string, number> {
   const water = new Map<string, number>();
   for (const day of days) if (day.agua_l !== null) water.set(day.data, (water.get(day.data) ?? 0) + day.agua_l);
   return water;
-}
-
-/** Placed birds split evenly over the houses (the first houses take the remainder): the data model records none per house. */
-function splitEvenly(total: number, houses: number, index: number): number {
-  return Math.floor(total / houses) + (index < total % houses ? 1 : 0);
 }
 
 /**
@@ -231,7 +227,7 @@ function houseIndicators(
       ...buildIndicators({
         ...common,
         ...merged(group('aviario', (valor) => houseKey(valor) === houseKey(house.nome))),
-        aves_alojadas: splitEvenly(lote.aves_alojadas, lote.aviarios.length, index),
+        aves_alojadas: placedInHouse(lote.aves_alojadas, lote.aviarios.length, index),
         moves: flockMoves(own),
         racaoDia: feedDays,
         racao_kg: feedTotal,

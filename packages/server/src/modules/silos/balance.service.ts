@@ -20,14 +20,13 @@ import { inReach, type OwnerScope } from '../permissions/index.js';
 import { DECISION_MATCH_BEFORE_MS, decisionOf, downsampleMinMax, movementDays, situacaoOf } from './balance.days.js';
 import type { MovementsRepository } from './movements.repository.js';
 import type { DeliveryRow, SiloReadingsRepository } from './readings.repository.js';
+import { latestScaleLevel } from './readings.service.js';
 import { toKg, toTenths } from './service.js';
 import type { SiloDetails, SilosRepository } from './silos.repository.js';
 
 const DAY_MS = 86_400_000;
 /** Readings around the asked range, so the levels at its edges and a delivery across them are known. */
 const MARGIN_MS = DAY_MS;
-/** Readings the current balance is taken from: enough for the median to drop a lone spike. */
-const LATEST_READINGS = 5;
 
 type ConfirmBody = z.output<typeof confirmEntregaBody>;
 
@@ -60,13 +59,6 @@ export function siloBalanceService(deps: { silos: SilosRepository; movements: Mo
 
   const options = (silo: SiloDetails) => ({ capacidadeKg: toKg(silo.capacidade_hg) });
 
-  /** The scale's level now: the last of its newest readings once lone spikes are dropped. */
-  async function scaleBalance(ownerId: number, deviceId: number): Promise<{ kg: number; em: number } | null> {
-    const latest = await readings.latest(ownerId, deviceId, LATEST_READINGS);
-    const last = filterSiloSeries(latest).at(-1) ?? latest.at(-1);
-    return last ? { kg: last.kg, em: last.em } : null;
-  }
-
   return {
     async leituras(scope: OwnerScope, query: { id: number; di: string; df: string }): Promise<SiloLeiturasResponse> {
       const silo = await load(scope, query.id);
@@ -94,7 +86,7 @@ export function siloBalanceService(deps: { silos: SilosRepository; movements: Mo
       const shown = filterSiloSeries(samples).filter((sample) => sample.em >= from && sample.em < to);
       const detected = detectDeliveries(samples, options(silo)).filter((delivery) => delivery.em >= from && delivery.em < to);
       const rows = await readings.decisions(silo.id, from - MARGIN_MS, to + MARGIN_MS);
-      const balance = await scaleBalance(scope.ownerId, silo.device_id);
+      const balance = await latestScaleLevel(readings, scope.ownerId, silo.device_id);
       return {
         ...head,
         fonte: 'balanca',

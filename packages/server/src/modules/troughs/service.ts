@@ -57,6 +57,13 @@ export function troughsService(deps: {
         }));
     },
 
+    /**
+     * Troughs of these monitors stopped with the motor on at their latest reading since `from`:
+     * since when (the first stopped reading of that run within the range) and the latest reading
+     * (alarms: calha_parada).
+     */
+    stoppedRuns: (ownerId: number, deviceIds: readonly number[], from: number) => troughs.stoppedRuns(ownerId, deviceIds, from),
+
     /** calha_leituras as the readings ingestion (modules/readings) fills it: one row per trough and minute, rpm in tenths. */
     series: {
       table: 'calha_leituras',

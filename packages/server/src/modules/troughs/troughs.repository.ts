@@ -3,7 +3,7 @@ import { bulkWrite, DEVICE_READING_COLUMNS, integerColumns, type Database } from
 import { levelRanges, type LevelRanges, type TimeRange } from '../../db/rollup-reads.js';
 import { readingMaintenance, summaryTable, troughsOf, type SummaryLevel } from '../../db/rollups.js';
 import type { CalhaLeiturasTable } from '../../db/tables.js';
-import type { CalhaRow, CalhaSummary } from './analysis.js';
+import { STOPPED_RPM_DEC, type CalhaRow, type CalhaSummary } from './analysis.js';
 
 export type NewCalhaReading = Insertable<CalhaLeiturasTable>;
 
@@ -56,6 +56,37 @@ export function troughsRepository(database: Database) {
 
     /** Stores readings, one per trough and bucket (a bucket already stored, by any instance, is skipped). */
     insertReadings: (rows: readonly NewCalhaReading[]): Promise<void> => bulkWrite(database, 'calha_leituras', READING_COLUMNS, rows),
+
+    /**
+     * Per trough of these devices whose latest reading (at or after `from`) is stopped with the
+     * motor on (rpm below STOPPED_RPM_DEC): the first and last readings of that trailing stopped
+     * run within [from, ∞). A trough whose latest reading runs or is off is not answered.
+     */
+    async stoppedRuns(ownerId: number, deviceIds: readonly number[], from: number): Promise<Array<{ device_id: number; idcalha: number; desde: number; ultimo_em: number }>> {
+      if (deviceIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('calha_leituras as c')
+        .select((eb) => ['c.device_id', 'c.idcalha', eb.fn.min('c.em').as('desde'), eb.fn.max('c.em').as('ultimo_em')])
+        .where('c.owner_id', '=', ownerId)
+        .where('c.device_id', 'in', [...deviceIds])
+        .where('c.em', '>=', from)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('calha_leituras as o')
+                .select('o.id')
+                .whereRef('o.device_id', '=', 'c.device_id')
+                .whereRef('o.idcalha', '=', 'c.idcalha')
+                .whereRef('o.em', '>=', 'c.em')
+                .where((running) => running.or([running('o.ligada', '=', 0), running('o.rpm_dec', '>=', STOPPED_RPM_DEC)])),
+            ),
+          ),
+        )
+        .groupBy(['c.device_id', 'c.idcalha'])
+        .execute();
+      return rows.map((row) => ({ device_id: Number(row.device_id), idcalha: Number(row.idcalha), desde: Number(row.desde), ultimo_em: Number(row.ultimo_em) }));
+    },
 
     /** True when the owner has any stored trough reading. */
     async anyReadingOf(ownerId: number): Promise<boolean> {

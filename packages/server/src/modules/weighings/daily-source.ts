@@ -127,6 +127,32 @@ export async function flockWeightGroups(queries: DailyQueries, ownerId: number, 
   }));
 }
 
+/** One scale's weighings of one house (as the weighings name it) on one day, whatever the flock. */
+export interface ScaleDaySum {
+  nucleo_id: number;
+  /** A flock the day's weighings of that house were counted for (the first found), null when none. */
+  lote_id: number | null;
+  aviario: string;
+  data: string;
+  serie_balanca: string;
+  aves: number;
+  peso_dg: number;
+}
+
+/** The owner's weighings per farm, house, day and scale over [di, df] (the scales-disagree alarm). */
+export async function scaleDaySums(queries: DailyQueries, ownerId: number, di: string, df: string): Promise<ScaleDaySum[]> {
+  const sums = new Map<string, ScaleDaySum>();
+  for (const row of await queries.dayRows(ownerId, { inicio: di, fim: df })) {
+    const key = [row.nucleo_id, row.aviario, row.data, row.serie_balanca].join('\u0000');
+    const sum = sums.get(key) ?? { nucleo_id: row.nucleo_id, lote_id: null, aviario: row.aviario, data: row.data, serie_balanca: row.serie_balanca, aves: 0, peso_dg: 0 };
+    sum.lote_id ??= row.lote_id;
+    sum.aves += row.aves;
+    sum.peso_dg += Number(row.soma);
+    sums.set(key, sum);
+  }
+  return [...sums.values()];
+}
+
 export function dailySource(queries: DailyQueries): WeighingSource {
   return {
     header: (ownerId, nucleos) => queries.header(ownerId, nucleos),

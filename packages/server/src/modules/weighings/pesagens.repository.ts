@@ -151,6 +151,25 @@ export function pesagensRepository(database: Database) {
       }));
     },
 
+    /**
+     * When each scale (`box`) of these devices last weighed at or after `since` (epoch ms the
+     * portal stored it): the alarms' silent scale of a live device. `data` bounds the scan (its
+     * index and PostgreSQL's monthly partitions) two days before `since`, whatever the timezone.
+     */
+    async deviceScaleActivity(ownerId: number, deviceIds: readonly number[], since: number): Promise<{ device_id: number; box: string; ultimo_em: number }[]> {
+      if (deviceIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('pesagens')
+        .select((eb) => ['device_id', 'box', eb.fn.max('created_at').as('ultimo_em')])
+        .where('owner_id', '=', ownerId)
+        .where('data', '>=', new Date(since - 2 * 86_400_000).toISOString().slice(0, 10))
+        .where('device_id', 'in', [...deviceIds])
+        .where('created_at', '>=', since)
+        .groupBy(['device_id', 'box'])
+        .execute();
+      return rows.map((row) => ({ device_id: Number(row.device_id), box: row.box, ultimo_em: Number(row.ultimo_em) }));
+    },
+
     /** The weights (dg) and scores of one flock on one day. */
     async dayWeights(ownerId: number, loteId: number, data: string): Promise<{ peso_dg: number; score: number | null }[]> {
       return db.selectFrom('pesagens').select(['peso_dg', 'score']).where('owner_id', '=', ownerId).where('lote_id', '=', loteId).where('data', '=', data).execute();

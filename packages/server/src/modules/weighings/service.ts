@@ -27,7 +27,7 @@ import type { FarmsService } from '../farms/index.js';
 import { flockAge, type FlocksService } from '../flocks/index.js';
 import type { OwnerScope } from '../permissions/index.js';
 import type { StandardsService } from '../standards/index.js';
-import { dailySource, flockWeightGroups, type FlockWeightGroup } from './daily-source.js';
+import { dailySource, flockWeightGroups, scaleDaySums, type FlockWeightGroup, type ScaleDaySum } from './daily-source.js';
 import type { DailyQueries } from './daily.queries.js';
 import type { PesagemFilter, PesagensRepository } from './pesagens.repository.js';
 import { reportPeriod } from './period.js';
@@ -114,6 +114,12 @@ export function weighingsService(deps: {
      * uniformity and CV (getdesempenho). Always from the daily aggregates, read as usrstats reads its latest days.
      */
     flockWeights: (ownerId: number, loteId: number, df: string): Promise<FlockWeightGroup[]> => flockWeightGroups(deps.daily, ownerId, loteId, df),
+
+    /** The owner's weighings summed per farm, house, day and scale over [di, df] (alarms: scales of one house that disagree). */
+    scaleDays: (ownerId: number, di: string, df: string): Promise<ScaleDaySum[]> => scaleDaySums(deps.daily, ownerId, di, df),
+
+    /** When each scale (box) of these devices last weighed since `since` (alarms: one silent scale of a live device). */
+    deviceScaleActivity: (ownerId: number, deviceIds: readonly number[], since: number) => pesagens.deviceScaleActivity(ownerId, deviceIds, since),
 
     /** The owner's flock's statistics (without scores) per weighing day in [di, df]: a chart's flock series. */
     flockSeries: (ownerId: number, loteId: number, di: string, df: string) => source.flockSeries(ownerId, loteId, di, df),

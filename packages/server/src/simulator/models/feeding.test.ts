@@ -40,6 +40,25 @@ describe('trough monitor faults', () => {
     }
   });
 
+  it('now and then a seized chain keeps the motor on and the wheel still for longer than 30 minutes', () => {
+    const longestStops = [1, 2, 3].map((seed) => {
+      const ticks = run(seed, MINUTE, 7);
+      let longest = 0;
+      for (const index of [0, 1]) {
+        let since: number | null = null;
+        for (const tick of ticks) {
+          const reading = tick.readings[index];
+          if (!reading) continue;
+          if (reading.ligada && reading.rpm === 0) since ??= tick.at;
+          else since = null;
+          if (since !== null) longest = Math.max(longest, tick.at - since);
+        }
+      }
+      return longest;
+    });
+    expect(longestStops.some((ms) => ms > 30 * MINUTE)).toBe(true);
+  });
+
   it('draws faults at the same rate whether ticked every 5 s (live) or every minute (history)', () => {
     const jammedMinutes = (stepMs: number) =>
       [11, 12, 13].reduce((sum, seed) => sum + run(seed, stepMs, 5).filter((tick) => tick.readings.some((reading) => reading.ligada && reading.rpm === 0)).length * (stepMs / MINUTE), 0);

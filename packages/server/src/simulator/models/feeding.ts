@@ -33,6 +33,11 @@ export interface TroughOptions {
 export const TROUGH_FAULTS = {
   /** The chain jams: the motor stays on, the wheel stops (rpm 0, no turns). */
   jam: { perHour: 1 / 20, minMin: 3, maxMin: 9 },
+  /**
+   * A seized chain: the motor stays on against it and the wheel stands still for longer than the
+   * stopped-trough alarm's 30 minutes (calha_parada), on one trough of the monitor.
+   */
+  seized: { perHour: 1 / 24, minMin: 35, maxMin: 50 },
   /** The monitor goes off the network: nothing is sent. */
   offline: { perHour: 1 / 60, minMin: 15, maxMin: 70 },
   /** After a run the birds may empty the trough before the next supply. */
@@ -46,7 +51,7 @@ const drawMinutes = (random: () => number, fault: { minMin: number; maxMin: numb
  * A trough monitor (MCALHA, SAC): each trough's chain motor runs 4 minutes every 12, the troughs
  * in turns; while on the wheel turns at about 24 rpm. Turns count from local midnight (at start,
  * the turns the day's cycles so far would have made). The feed sensor (presenca) sees feed most
- * of the time; TROUGH_FAULTS adds jams, empty troughs and offline gaps, drawn from `random`.
+ * of the time; TROUGH_FAULTS adds jams, seized chains, empty troughs and offline gaps, drawn from `random`.
  */
 export function troughBehaviour(options: TroughOptions): Behaviour {
   const { random, timezone } = options;
@@ -58,6 +63,8 @@ export function troughBehaviour(options: TroughOptions): Behaviour {
   let day: number | null = null;
   let last: number | null = null;
   let offlineUntil = 0;
+  /** The trough whose chain is seized, until when. */
+  let seized = { index: -1, until: 0 };
   const turns: number[] = Array.from({ length: options.calhas }, () => 0);
   const wasOn: boolean[] = turns.map(() => false);
   const jamUntil: number[] = turns.map(() => 0);
@@ -78,13 +85,17 @@ export function troughBehaviour(options: TroughOptions): Behaviour {
       }
       const elapsed = last === null ? intervalMs : now - last;
       if (now >= offlineUntil && happens(TROUGH_FAULTS.offline.perHour, elapsed)) offlineUntil = now + drawMinutes(random, TROUGH_FAULTS.offline);
+      if (now >= seized.until && happens(TROUGH_FAULTS.seized.perHour, elapsed)) {
+        seized = { index: Math.floor(random() * turns.length), until: now + drawMinutes(random, TROUGH_FAULTS.seized) };
+      }
       const out: Emitted[] = [];
       for (let index = 0; index < turns.length; index++) {
-        const ligada = running(now, timezone, PERIOD, ON, index * 3);
+        const stuck = index === seized.index && now < seized.until;
+        const ligada = stuck || running(now, timezone, PERIOD, ON, index * 3);
         if (ligada && now >= jamUntil[index]! && happens(TROUGH_FAULTS.jam.perHour * (PERIOD / ON), elapsed)) jamUntil[index] = now + drawMinutes(random, TROUGH_FAULTS.jam);
         if (!ligada && wasOn[index] && random() < TROUGH_FAULTS.empty.perRun) emptyUntil[index] = now + drawMinutes(random, TROUGH_FAULTS.empty);
         wasOn[index] = ligada;
-        const jammed = ligada && now < jamUntil[index]!;
+        const jammed = stuck || (ligada && now < jamUntil[index]!);
         const rpm = ligada && !jammed ? roundTenth(Math.max(0, RPM + normalDraw(random) * 1.2)) : 0;
         if (last !== null && rpm > 0) turns[index]! += (rpm * (now - last)) / MINUTE;
         const reading: MsgCalha = { tipo: 'CALHA', idcalha: index + 1, rpm, voltas: Math.floor(turns[index]!), ligada, presenca: now >= emptyUntil[index]! };

@@ -45,6 +45,14 @@ const VISITS: Array<{ share: number; steps: Step[] }> = [
   },
 ];
 
+/**
+ * An automatic scale's platforms (boxes) are forwarded by one device: now and then one of them
+ * falls silent for a while longer than the silent-scale alarm's hour (sem_dados), while the
+ * others go on. Every `everyMs` of the clock, box `box` sends no record for the first `forMs`.
+ */
+export const SCALE_SILENCE = { box: '2', everyMs: 8 * 3_600_000, forMs: 75 * 60_000 } as const;
+export const inScaleSilence = (now: number) => now % SCALE_SILENCE.everyMs < SCALE_SILENCE.forMs;
+
 export interface ScaleOptions {
   place: WeighingPlace | null;
   growth: Growth;
@@ -52,6 +60,8 @@ export interface ScaleOptions {
   timezone: number;
   /** Chick scale at a hatchery: the line as sex, age 0, a tighter spread. */
   hatchery?: boolean;
+  /** An automatic scale forwarding several platforms: SCALE_SILENCE applies. */
+  platforms?: boolean;
   intervalMs?: number;
 }
 
@@ -95,6 +105,7 @@ export function scaleBehaviour(options: ScaleOptions): Behaviour {
       ? { aviario: place.aviarios[Math.floor(weighed / 50) % place.aviarios.length]!, lado: '1', box: String(1 + (Math.floor(weighed / 10) % 5)), sexo: place.linha }
       : where(weighed);
     weighed++;
+    if (options.platforms && position.box === SCALE_SILENCE.box && inScaleSilence(now)) return null;
     return {
       tipo: 'PES',
       data,

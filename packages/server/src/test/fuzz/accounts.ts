@@ -1,4 +1,5 @@
 import { usersRepository } from '../../modules/accounts/users.repository.js';
+import { alarmsRepository } from '../../modules/alarms/alarms.repository.js';
 import { createAccount, issueSession, type TestAccount } from '../factories.js';
 import type { TestPortal } from '../harness.js';
 import { KNOWN_CREDENTIALS } from './arbitraries.js';
@@ -56,6 +57,9 @@ const shortText = (text: string) => (text.length > 400 ? `${text.slice(0, 400)}â
  */
 export async function watchControlAccount(portal: TestPortal, operations: Operation[]): Promise<ControlAccount> {
   const account = await createAccount(portal);
+  // An open alarm (one of the first ids, which the fuzz tries most): acknowledging or clearing it from another account would show in getalarmes.
+  const condition = { tipo: 'sem_dados', severidade: 'alerta', nucleo_id: null, alvo_tipo: 'dispositivo', alvo_id: 1, alvo_nome: 'Controle', chave: 'sem_dados:controle', detalhe: {} } as const;
+  await alarmsRepository(portal.database.db).raise(account.user.id, condition, Date.now());
   portal.freezeClock();
   const reads = operations.filter(isPlainRead);
   const snapshot = async (of: Operation[], asControl = true) => {

@@ -99,7 +99,10 @@ function stringValue(schema: JsonSchema, name: string): fc.Arbitrary<string> {
     case 'ipv4':
       return fc.ipV4();
     default:
-      return schema.pattern ? fitting(fc.stringMatching(new RegExp(schema.pattern))) : storableText(min, max);
+      // A pattern bounds its own length: held to DEFAULT_MAX_LENGTH, one longer than that (a key of 80
+      // characters) would be filtered forever.
+      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => value.length >= min && (schema.maxLength === undefined || value.length <= schema.maxLength));
+      return storableText(min, max);
   }
 }
 

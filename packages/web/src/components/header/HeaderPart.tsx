@@ -56,3 +56,15 @@ export function LazyOfflineIndicator() {
     </PartBoundary>
   );
 }
+
+/**
+ * A header part a feature brings (the alarm bell), given to AppLayout by the router: loaded on
+ * demand like the parts above, and the header stays without it if it cannot be.
+ */
+export function LazyHeaderPart({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <PartBoundary name={name}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </PartBoundary>
+  );
+}

@@ -14,6 +14,7 @@ import { useOwner } from '../records/owner';
 import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { siloPath, useDecideDelivery, useSiloBalance } from './api';
+import { SiloRunOutPanel } from './SiloRunOut';
 import { BALANCE_COLUMNS, balanceCsv, balanceCsvName, balanceTotals, localStampOf, type BalanceColumn } from './siloBalanceTable';
 
 const SiloBalanceChart = lazy(() => import('./SiloBalanceChart'));
@@ -22,9 +23,9 @@ const SITUACAO_COLOR = { pendente: 'orange', confirmada: 'field', descartada: 'g
 
 /**
  * silos/:id/saldo: a silo's balance over the period in the url (?di&df): the scale's level now,
- * the chart of its readings with the deliveries marked, the deliveries (pending ones confirmed or
+ * its cautious "empty by" (getsilofim), the chart of its readings with the deliveries marked, the deliveries (pending ones confirmed or
  * dismissed here), the day table ('—' for days without data) and its CSV. A silo without a scale
- * shows the days its movements give. Test ids: balance-summary (balance-scale-kg, balance-read-at),
+ * shows the days its movements give. Test ids: balance-runout (data-horas, data-base; balance-runout-left), balance-summary (balance-scale-kg, balance-read-at),
  * balance-chart, balance-deliveries (delivery-row data-em data-situacao, delivery-confirm,
  * delivery-dismiss), balance-table (balance-row data-date, cells data-col), balance-csv.
  */
@@ -102,6 +103,7 @@ function BalanceReport({ report, canWrite, number }: { report: SiloLeiturasRespo
           <Link to={siloPath(report.silo)}>{t('silos.balance.toMovements')}</Link>
         </Alert>
       )}
+      {report.fonte === 'balanca' && <SiloRunOutPanel siloId={report.silo.id} />}
       <ReportSummary
         cols={{ base: 2, md: 4 }}
         testId="balance-summary"

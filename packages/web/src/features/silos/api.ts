@@ -85,3 +85,13 @@ export function useDecideDelivery() {
     onSuccess: () => afterMovement(queryClient),
   });
 }
+
+/** GET getsilofim?prop: every scale silo's balance and cautious "empty by", soonest first (under the silo keys: a movement refreshes it). */
+export function useSiloRunOut() {
+  const { prop, ready } = useOwner();
+  return useQuery({
+    queryKey: ['silo', 'runout', prop ?? 'self'] as const,
+    queryFn: () => call('getsilofim', { query: { prop } }),
+    enabled: ready,
+  });
+}

@@ -1,0 +1,3 @@
+export * from './describe.js';
+export * from './sentences.js';
+export * from './titles.js';
