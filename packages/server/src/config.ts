@@ -134,6 +134,15 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:<address> or https://…')
     .optional(),
+  /**
+   * The push services browsers subscribe through (comma-separated; a host or any subdomain of it):
+   * push_subscribe refuses an endpoint elsewhere, so the portal never posts to an address a user
+   * chose. HTTPS only; a loopback host listed here may use HTTP (tests, development).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((list) => list.split(',').map((host) => host.trim()).filter((host) => host.length > 0)),
   /** On an empty database, `npm start` creates a demo account with sample data (0 turns it off). */
   DEMO: flag('1'),
   /**

@@ -111,6 +111,8 @@ export function testPortalEnv(databaseUrl: string, dir: string): Record<string, 
     SECRET_KEY: TEST_SECRET_KEY,
     VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
     VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
+    // The push tests' local push service (push-service.ts) listens on loopback.
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
   };
 }
 

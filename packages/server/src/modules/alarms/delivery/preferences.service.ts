@@ -8,6 +8,7 @@ import type { OwnerScope } from '../../permissions/index.js';
 import { defaultPreferences, type PreferencesRepository } from './preferences.repository.js';
 import type { SubscriptionsRepository } from './subscriptions.repository.js';
 import type { VapidKeys } from './vapid-keys.js';
+import type { PushEndpointCheck } from './push-endpoints.js';
 
 type PreferencesAnswer = z.infer<typeof alarmePreferenciasResponse>;
 type SetBody = z.output<typeof setAlarmePreferenciasBody>;
@@ -22,6 +23,8 @@ export function deliveryPreferencesService(deps: {
   farms: Pick<FarmsService, 'list'>;
   /** The portal's VAPID keys (resolved once, on first use); throws when they cannot be read. */
   vapid: () => VapidKeys;
+  /** Whether an endpoint is at an allowed push service (PUSH_SERVICE_HOSTS, push-endpoints.ts). */
+  endpointAllowed: PushEndpointCheck;
   clock: () => number;
   log: FastifyBaseLogger;
 }) {
@@ -58,6 +61,7 @@ export function deliveryPreferencesService(deps: {
     },
 
     async subscribe(userId: number, body: z.output<typeof pushSubscribeBody> | PushSubscribeBody): Promise<{ ok: true }> {
+      if (!deps.endpointAllowed(body.endpoint)) throw new AppError('PUSH_ENDPOINT_REFUSED');
       await subscriptions.upsert(userId, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }, clock());
       return { ok: true };
     },

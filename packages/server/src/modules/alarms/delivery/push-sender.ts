@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import type { PushEndpointCheck } from './push-endpoints.js';
 import type { VapidKeys } from './vapid-keys.js';
 
 /** What a notification carries; the web app's service worker shows it and opens `url` on a click. */
@@ -24,8 +25,10 @@ const PUSH_TIMEOUT_MS = 10_000;
  * subscription names, so the same code is exercised against a local endpoint in tests.
  * 404 and 410 mean the browser dropped the subscription (`gone`).
  */
-export function pushSender(keys: VapidKeys) {
+export function pushSender(keys: VapidKeys, endpointAllowed: PushEndpointCheck) {
   return async function send(subscription: { endpoint: string; p256dh: string; auth: string }, payload: PushPayload, urgent: boolean): Promise<PushOutcome> {
+    // Stored before PUSH_SERVICE_HOSTS changed: kept (a restored setting finds it again), never posted to.
+    if (!endpointAllowed(subscription.endpoint)) return { ok: false, gone: false, reason: 'endpoint is not at a push service of PUSH_SERVICE_HOSTS' };
     try {
       // Throws on keys that are no P-256 point: the subscription can never be pushed to.
       const request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), {

@@ -84,6 +84,10 @@ describeEachDialect('alarm delivery: Web Push', (portal) => {
     expect(await subscriptionCount()).toBe(1);
     const badKeys = await subscribe(world.reader, `${service.url}/push/bad`, { p256dh: 'short', auth: subscriber.keys.auth });
     expect(badKeys.status).toBe(400);
+    // Only push services of PUSH_SERVICE_HOSTS (the tests list loopback): the portal never posts where a caller says.
+    const elsewhere = await subscribe(world.reader, 'https://intranet.example/admin');
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.code).toBe('PUSH_ENDPOINT_REFUSED');
     // A URL with a NUL in its path is no endpoint PostgreSQL could store: refused alike on both databases.
     const nul = await subscribe(world.reader, `${service.url}/push/a\u0000b`);
     expect(nul.status).toBe(400);

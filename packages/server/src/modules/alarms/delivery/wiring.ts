@@ -15,6 +15,7 @@ import type { DigestReads } from './digest-content.js';
 import { digestStep } from './digest.js';
 import { deliveryPreferencesService } from './preferences.service.js';
 import { preferencesRepository } from './preferences.repository.js';
+import { pushEndpointCheck } from './push-endpoints.js';
 import { pushSender, type PushSend } from './push-sender.js';
 import { sendsRepository } from './sends.repository.js';
 import { subscriptionsRepository } from './subscriptions.repository.js';
@@ -47,14 +48,15 @@ export function alarmDelivery(deps: {
   let keys: VapidKeys | undefined;
   let sender: PushSend | undefined;
   const vapid = () => (keys ??= resolveVapidKeys(config, log));
-  const push = () => (sender ??= pushSender(vapid()));
+  const endpointAllowed = pushEndpointCheck(config.PUSH_SERVICE_HOSTS);
+  const push = () => (sender ??= pushSender(vapid(), endpointAllowed));
   const rulesOf = async (ownerId: number) => rulesLookup(await deps.rules.of(ownerId));
   const common = { sends, mailer: deps.mailer, rulesOf, publicUrl: config.PUBLIC_URL, log };
 
   const deliver: AlarmStep = deliveryStep({ ...common, alarms: deps.alarms, subscriptions, audience: audienceReads({ ...deps, preferences }), push });
   const digest: AlarmStep = digestStep({ ...common, preferences, alarms: deps.alarms, accounts: deps.accounts, scopes: deps.scopes, reads: deps.reads });
   return {
-    service: deliveryPreferencesService({ preferences, subscriptions, farms: deps.farms, vapid, clock: deps.clock, log }),
+    service: deliveryPreferencesService({ preferences, subscriptions, farms: deps.farms, vapid, endpointAllowed, clock: deps.clock, log }),
     steps: [deliver, digest] as const,
   };
 }
