@@ -19,8 +19,9 @@ const HISTORY_DAYS = 8;
 const shown = (locale: string, value: number | null) => shownNumber(locale, value, 1);
 
 const RUNS = [
-  { lang: 'pt', locale: 'pt-BR', separator: ';', width: 'desktop', viewport: DESKTOP, decide: true },
-  { lang: 'en', locale: 'en-US', separator: ',', width: 'phone', viewport: PHONE, decide: false },
+  { lang: 'pt', locale: 'pt-BR', separator: ';', width: 'desktop', viewport: DESKTOP, decide: false },
+  // Confirmed on a phone (390 px), with the amount corrected in the confirm form.
+  { lang: 'en', locale: 'en-US', separator: ',', width: 'phone', viewport: PHONE, decide: true },
   { lang: 'es', locale: 'es-ES', separator: '\t', width: 'desktop', viewport: DESKTOP, decide: false },
 ] as const;
 
@@ -56,7 +57,7 @@ describe('silo balance from its scale (silos/:id/saldo)', () => {
     (await e2e.portal.request<SiloLeiturasResponse>('GET', `/api/getsiloleituras?id=${silo.id}&di=${period.di}&df=${period.df}`, { token: account.token })).body;
 
   for (const run of RUNS) {
-    it(`shows the API's balance, days and deliveries in ${run.lang} (${run.width})${run.decide ? ', and a confirmed delivery becomes a movement' : ''}`, async () => {
+    it(`shows the API's balance, days and deliveries in ${run.lang} (${run.width})${run.decide ? ', and a delivery confirmed with a corrected amount becomes a movement of that amount' : ''}`, async () => {
       await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: run.lang, reports_language: run.lang, separador_csv: run.separator } });
       const before = await report();
       expect(before.entregas.length).toBeGreaterThan(0);
@@ -108,16 +109,29 @@ describe('silo balance from its scale (silos/:id/saldo)', () => {
 
       if (run.decide) {
         const pending = before.entregas.find((entrega) => entrega.situacao === 'pendente')!;
-        expect(await screen.decide(pending.em, true)).toBe(text(run.lang, 'feedback.done'));
+        // The confirm form holds the detected amount; the operator types the invoice's over it.
+        await screen.delivery(pending.em).getByTestId('delivery-confirm').click();
+        const amount = screen.delivery(pending.em).getByTestId('field-quantidade_kg');
+        expect(await amount.inputValue()).toBe(shown(run.locale, pending.quantidade_kg).replace(/\.0$/, ''));
+        expect(await screen.overflow()).toBeLessThanOrEqual(0);
+        await screen.delivery(pending.em).scrollIntoViewIfNeeded();
+        await e2e.screenshot(page, `silo-balance-${run.lang}-${run.width}-confirm-form`);
+        await screen.delivery(pending.em).getByTestId('delivery-confirm-cancel').click();
+        const invoiceKg = Math.round((pending.quantidade_kg - 12.3) * 10) / 10;
+        expect(await screen.decide(pending.em, true, String(invoiceKg))).toBe(text(run.lang, 'feedback.done'));
         const after = await report();
         const confirmed = after.entregas.find((entrega) => entrega.em === pending.em)!;
-        expect(confirmed.situacao).toBe('confirmada');
-        // The movement list of the silo has the delivery, with the detected quantity.
+        expect(confirmed).toMatchObject({ situacao: 'confirmada', quantidade_kg: pending.quantidade_kg, quantidade_confirmada_kg: invoiceKg, corrigida: true });
+        // The log shows the recorded amount and what the scale showed.
+        const kgText = (value: number) => text(run.lang, 'silos.kg', { value: shown(run.locale, value) });
+        expect(await screen.delivery(pending.em).getByTestId('delivery-quantity').textContent()).toBe(kgText(invoiceKg));
+        expect(await screen.delivery(pending.em).getByTestId('delivery-corrected').textContent()).toBe(text(run.lang, 'silos.balance.corrected', { value: kgText(pending.quantidade_kg) }));
+        // The movement list of the silo has the delivery, with the corrected quantity.
         await page.goto(`/#/silos/${silo.id}`);
         const row = page.locator(`[data-testid="movement-row"][data-movement-id="${confirmed.movimento_id}"]`);
         await row.waitFor();
         expect(await row.getAttribute('data-tipo')).toBe('entrada');
-        expect(await row.getByTestId('movement-quantity').textContent()).toBe(`+${text(run.lang, 'silos.kg', { value: new Intl.NumberFormat(run.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 'always' }).format(pending.quantidade_kg) })}`);
+        expect(await row.getByTestId('movement-quantity').textContent()).toBe(`+${kgText(invoiceKg)}`);
         await row.scrollIntoViewIfNeeded();
         await e2e.screenshot(page, `silo-balance-${run.lang}-movement`);
         // The detail page leads back to the balance.

@@ -5,7 +5,8 @@ export type { ShownRow };
 
 /**
  * A silo's balance from its scale (silos/:id/saldo, packages/web/src/features/silos/SiloBalancePage):
- * the period bar (?di&df), the summary, the chart, the detected deliveries with Confirm / Dismiss,
+ * the period bar (?di&df), the summary, the chart, the detected deliveries with Confirm (a form
+ * holding the amount) / Dismiss,
  * the day table and the CSV download.
  */
 export class SiloBalancePage extends ReportFramePage {
@@ -51,9 +52,18 @@ export class SiloBalancePage extends ReportFramePage {
     return this.page.locator(`[data-testid="delivery-row"][data-em="${em}"]`);
   }
 
-  /** Confirms or dismisses a delivery and waits for the success message; answers its text. */
-  async decide(em: number, confirmar: boolean): Promise<string> {
-    await this.delivery(em).getByTestId(confirmar ? 'delivery-confirm' : 'delivery-dismiss').click();
+  /**
+   * Confirms (through the confirm form, with `amount` typed over the detected one when given) or
+   * dismisses a delivery and waits for the success message; answers its text.
+   */
+  async decide(em: number, confirmar: boolean, amount?: string): Promise<string> {
+    const row = this.delivery(em);
+    await row.getByTestId(confirmar ? 'delivery-confirm' : 'delivery-dismiss').click();
+    if (confirmar) {
+      const form = row.getByTestId('delivery-confirm-form');
+      if (amount !== undefined) await form.getByTestId('field-quantidade_kg').fill(amount);
+      await form.getByTestId('delivery-confirm-save').click();
+    }
     const message = this.page.locator('.mantine-Notification-description').first();
     await message.waitFor();
     const text = (await message.textContent()) ?? '';

@@ -73,7 +73,7 @@ export function callDocs(): { readonly [N in CallName]: CallDoc } {
       tag: silos,
       summary: "A silo's balance over a period: its scale's readings, days (start, deliveries, consumption, end) and detected deliveries; without a scale, the days its movements give",
     },
-    confirmentrega: { tag: silos, summary: "Confirm a delivery the silo's scale shows (records an 'entrada' movement) or dismiss it" },
+    confirmentrega: { tag: silos, summary: "Confirm a delivery the silo's scale shows (records an 'entrada' movement of the detected amount, or of quantidade_kg when the operator corrects it) or dismiss it" },
     ...recordFamilyDocs('fumigators', { register: 'registerfumigador', get: 'getfumigador', del: 'delfumigador' }),
     ...recordFamilyDocs(collectionPoints, { register: 'registerpontocoleta', get: 'getpontocoleta', del: 'delpontocoleta' }),
     ...recordFamilyDocs(standards, { register: 'registerpadrao', get: 'getpadrao', del: 'delpadrao' }),

@@ -27,17 +27,18 @@ const toRow = (row: Selectable<AlarmesTable>): AlarmRow => ({ ...row, detalhe: J
 
 /** The alarms (table alarmes): raised, updated and cleared by the engine, acknowledged and cleared by people. */
 export function alarmsRepository(db: Kysely<Tables>) {
-  const notClosed = db.selectFrom('alarmes').selectAll().where('estado', '<>', 'encerrado');
+  // A function, not a built query: services are composed before a database is reached (report workers, tests of an unreachable one).
+  const notClosed = () => db.selectFrom('alarmes').selectAll().where('estado', '<>', 'encerrado');
 
   return {
     /** The owner's alarms not encerrado. */
     async openOf(ownerId: number): Promise<AlarmRow[]> {
-      return (await notClosed.where('owner_id', '=', ownerId).orderBy('id').execute()).map(toRow);
+      return (await notClosed().where('owner_id', '=', ownerId).orderBy('id').execute()).map(toRow);
     },
 
     /** Every alarm not encerrado, of every owner (delivery: reminders). */
     async active(): Promise<AlarmRow[]> {
-      return (await notClosed.orderBy('id').execute()).map(toRow);
+      return (await notClosed().orderBy('id').execute()).map(toRow);
     },
 
     async find(ownerId: number, id: number): Promise<AlarmRow | undefined> {

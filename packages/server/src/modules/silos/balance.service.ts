@@ -38,9 +38,27 @@ function localStamp(at: number, timezone: number): string {
   return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
-function toEntrega(delivery: DetectedDelivery, row: DeliveryRow | undefined): SiloEntrega {
+/**
+ * A detected delivery with its decision. `recordedHg`: what the confirming movement recorded; it is
+ * corrected when that differs from the detected amount the decision stored (silo_entregas.quantidade_hg).
+ */
+function toEntrega(delivery: DetectedDelivery, row: DeliveryRow | undefined, recordedHg: number | undefined): SiloEntrega {
   const situacao = situacaoOf(row);
-  return { ...delivery, situacao, movimento_id: situacao === 'confirmada' ? (row?.movimento_id ?? null) : null };
+  const confirmed = situacao === 'confirmada' && row !== undefined && recordedHg !== undefined;
+  return {
+    ...delivery,
+    situacao,
+    movimento_id: situacao === 'confirmada' ? (row?.movimento_id ?? null) : null,
+    quantidade_confirmada_kg: confirmed ? toKg(recordedHg) : null,
+    corrigida: confirmed && recordedHg !== row.quantidade_hg,
+  };
+}
+
+/** The movement's note: where the delivery came from, and what the scale showed when the operator's amount differs. */
+function deliveryNote(delivery: DetectedDelivery, recordedHg: number, timezone: number): string {
+  const detected = `Entrega detectada pela balança do silo (${localStamp(delivery.ate, timezone)}).`;
+  if (recordedHg === toTenths(delivery.quantidade_kg)) return detected;
+  return `${detected} Quantidade corrigida; a balança mostrou ${String(delivery.quantidade_kg).replace('.', ',')} kg.`;
 }
 
 /**
@@ -86,6 +104,7 @@ export function siloBalanceService(deps: { silos: SilosRepository; movements: Mo
       const shown = filterSiloSeries(samples).filter((sample) => sample.em >= from && sample.em < to);
       const detected = detectDeliveries(samples, options(silo)).filter((delivery) => delivery.em >= from && delivery.em < to);
       const rows = await readings.decisions(silo.id, from - MARGIN_MS, to + MARGIN_MS);
+      const recorded = await movements.quantities(rows.flatMap((row) => (row.movimento_id === null ? [] : [row.movimento_id])));
       const balance = await latestScaleLevel(readings, scope.ownerId, silo.device_id);
       return {
         ...head,
@@ -94,13 +113,16 @@ export function siloBalanceService(deps: { silos: SilosRepository; movements: Mo
         leitura_em: balance?.em ?? null,
         leituras: downsampleMinMax(shown, SILO_CHART_POINTS),
         dias: siloDays(samples, query, timezone, options(silo)),
-        entregas: detected.map((delivery) => toEntrega(delivery, decisionOf(delivery, rows))),
+        entregas: detected.map((delivery) => {
+          const row = decisionOf(delivery, rows);
+          return toEntrega(delivery, row, row && row.movimento_id !== null ? recorded.get(row.movimento_id) : undefined);
+        }),
       };
     },
 
     /**
-     * Confirms (an 'entrada' movement on the local date of the jump, with its detected quantity)
-     * or dismisses a delivery the scale's readings show at `em`. Refused: a silo out of reach
+     * Confirms (an 'entrada' movement on the local date of the jump, with the operator's quantity
+     * when given, else the detected one) or dismisses a delivery the scale's readings show at `em`. Refused: a silo out of reach
      * (404), no such delivery (SILO_DELIVERY_NOT_FOUND), one decided before (SILO_DELIVERY_DECIDED).
      */
     async decide(scope: OwnerScope, body: ConfirmBody): Promise<ConfirmEntregaResponse> {
@@ -111,15 +133,17 @@ export function siloBalanceService(deps: { silos: SilosRepository; movements: Mo
       const delivery = detectDeliveries(samples, options(silo)).find((found) => body.em >= found.em - DECISION_MATCH_BEFORE_MS && body.em <= found.ate);
       if (!delivery) throw AppError.field('em', 'SILO_DELIVERY_NOT_FOUND');
       const now = clock();
+      const recordedHg = toTenths(body.quantidade_kg ?? delivery.quantidade_kg);
+      // An entrada only adds (the schema keeps the amount above 0): no balance can go negative by it.
       const movement = body.confirmar
         ? {
             silo_id: silo.id,
             tipo: 'entrada',
             data: localDate(delivery.em, timezone),
-            quantidade_hg: toTenths(delivery.quantidade_kg),
+            quantidade_hg: recordedHg,
             silo_destino_id: null,
             nota_fiscal: '',
-            obs: `Entrega detectada pela balança do silo (${localStamp(delivery.ate, timezone)}).`,
+            obs: deliveryNote(delivery, recordedHg, timezone),
             created_at: now,
           }
         : null;
@@ -132,7 +156,7 @@ export function siloBalanceService(deps: { silos: SilosRepository; movements: Mo
         now,
       });
       if (!row) throw new AppError('SILO_DELIVERY_DECIDED');
-      return { ok: true, entrega: toEntrega(delivery, row) };
+      return { ok: true, entrega: toEntrega(delivery, row, movement ? recordedHg : undefined) };
     },
   };
 }

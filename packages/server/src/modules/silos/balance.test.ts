@@ -61,8 +61,8 @@ describeEachDialect('silo balance (getsiloleituras, confirmentrega)', (portal) =
       { data: '2026-03-08', inicio_kg: 6799.6, fim_kg: 8699.5, entregas_kg: 3000, consumo_kg: 1100.1 },
     ]);
     expect(body.entregas).toEqual([
-      { em: deliveryHour('2026-03-06') - 5 * 60_000 + 1000, ate: deliveryHour('2026-03-06') + 1000, antes_kg: 3999.6, depois_kg: 7999.6, quantidade_kg: 4000, situacao: 'pendente', movimento_id: null },
-      { em: deliveryHour('2026-03-08') - 5 * 60_000 + 1000, ate: deliveryHour('2026-03-08') + 1000, antes_kg: 5699.5, depois_kg: 8699.5, quantidade_kg: 3000, situacao: 'pendente', movimento_id: null },
+      { em: deliveryHour('2026-03-06') - 5 * 60_000 + 1000, ate: deliveryHour('2026-03-06') + 1000, antes_kg: 3999.6, depois_kg: 7999.6, quantidade_kg: 4000, situacao: 'pendente', movimento_id: null, quantidade_confirmada_kg: null, corrigida: false },
+      { em: deliveryHour('2026-03-08') - 5 * 60_000 + 1000, ate: deliveryHour('2026-03-08') + 1000, antes_kg: 5699.5, depois_kg: 8699.5, quantidade_kg: 3000, situacao: 'pendente', movimento_id: null, quantidade_confirmada_kg: null, corrigida: false },
     ]);
     // Every reading of the three days (864 < 2000), oldest first, inside the range.
     expect(body.leituras).toHaveLength(3 * 288);
@@ -100,7 +100,7 @@ describeEachDialect('silo balance (getsiloleituras, confirmentrega)', (portal) =
     const [first, second] = entregas;
     const confirmed = await decide(owner, { idsilo: siloId, em: first!.em, confirmar: true });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.entrega).toMatchObject({ em: first!.em, quantidade_kg: 4000, situacao: 'confirmada' });
+    expect(confirmed.body.entrega).toMatchObject({ em: first!.em, quantidade_kg: 4000, situacao: 'confirmada', quantidade_confirmada_kg: 4000, corrigida: false });
     const movimentoId = confirmed.body.entrega.movimento_id!;
     const movements = (await portal().request<SiloMovimento[]>('GET', `/api/getsilomov?id=${siloId}`, { token: owner.token })).body;
     expect(movements).toHaveLength(1);
@@ -112,7 +112,7 @@ describeEachDialect('silo balance (getsiloleituras, confirmentrega)', (portal) =
     expect(again.body).toMatchObject({ code: 'SILO_DELIVERY_DECIDED', message: expect.any(String) });
 
     const dismissed = await decide(owner, { idsilo: siloId, em: second!.em, confirmar: false });
-    expect(dismissed.body.entrega).toMatchObject({ situacao: 'descartada', movimento_id: null });
+    expect(dismissed.body.entrega).toMatchObject({ situacao: 'descartada', movimento_id: null, quantidade_confirmada_kg: null, corrigida: false });
     expect((await decide(owner, { idsilo: siloId, em: second!.em, confirmar: true })).status).toBe(409);
     expect(await stored(portal())).toEqual({ entregas: 2, movimentos: 1 });
 
@@ -121,6 +121,34 @@ describeEachDialect('silo balance (getsiloleituras, confirmentrega)', (portal) =
       ['confirmada', movimentoId],
       ['descartada', null],
     ]);
+  });
+
+  it('a corrected confirmation records the operator’s amount; the movements’ balance follows it, the scale’s amount stays shown', async () => {
+    const [first, second] = (await leituras(owner, siloId, '2026-03-06', '2026-03-08')).body.entregas;
+    const corrected = await decide(owner, { idsilo: siloId, em: first!.em, confirmar: true, quantidade_kg: 3950.5 });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.entrega).toMatchObject({ em: first!.em, quantidade_kg: 4000, situacao: 'confirmada', quantidade_confirmada_kg: 3950.5, corrigida: true });
+    // The same amount as detected is no correction.
+    const same = await decide(owner, { idsilo: siloId, em: second!.em, confirmar: true, quantidade_kg: 3000 });
+    expect(same.body.entrega).toMatchObject({ quantidade_confirmada_kg: 3000, corrigida: false });
+
+    const movements = (await portal().request<SiloMovimento[]>('GET', `/api/getsilomov?id=${siloId}`, { token: owner.token })).body;
+    expect(movements.map((movement) => [movement.id, movement.tipo, movement.data, movement.quantidade_kg, movement.saldo_kg])).toEqual([
+      [corrected.body.entrega.movimento_id, 'entrada', '2026-03-06', 3950.5, 3950.5],
+      [same.body.entrega.movimento_id, 'entrada', '2026-03-08', 3000, 6950.5],
+    ]);
+    expect(movements[0]!.obs).toBe('Entrega detectada pela balança do silo (06/03/2026 22:00). Quantidade corrigida; a balança mostrou 4000 kg.');
+    expect(movements[1]!.obs).toBe('Entrega detectada pela balança do silo (08/03/2026 22:00).');
+    const silo = (await portal().request<{ saldo_kg: number }>('GET', `/api/getsilo?id=${siloId}`, { token: owner.token })).body;
+    expect(silo.saldo_kg).toBe(6950.5);
+
+    // Read back: the recorded amount and the correction, the detected amount unchanged.
+    const after = (await leituras(owner, siloId, '2026-03-06', '2026-03-08')).body.entregas;
+    expect(after.map((entrega) => [entrega.quantidade_kg, entrega.situacao, entrega.quantidade_confirmada_kg, entrega.corrigida])).toEqual([
+      [4000, 'confirmada', 3950.5, true],
+      [3000, 'confirmada', 3000, false],
+    ]);
+    expect(await stored(portal())).toEqual({ entregas: 2, movimentos: 2 });
   });
 
   it('deleting the confirmed movement puts the delivery back to pending; confirming again records a new one', async () => {
@@ -148,6 +176,14 @@ describeEachDialect('silo balance (getsiloleituras, confirmentrega)', (portal) =
       [{ idsilo: siloId, em: 1.5, confirmar: true }, 400, 'VALIDATION_FAILED'],
       [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: 'sim' }, 400, 'VALIDATION_FAILED'],
       [{ idsilo: 'x', em: deliveryHour('2026-03-06'), confirmar: true }, 400, 'VALIDATION_FAILED'],
+      // A corrected amount: only when confirming, above 0, 1 decimal, a number.
+      [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: false, quantidade_kg: 3950 }, 400, 'VALIDATION_FAILED'],
+      [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: true, quantidade_kg: 0 }, 400, 'VALIDATION_FAILED'],
+      [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: true, quantidade_kg: -100 }, 400, 'VALIDATION_FAILED'],
+      [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: true, quantidade_kg: 3950.25 }, 400, 'VALIDATION_FAILED'],
+      [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: true, quantidade_kg: 10_000_000.1 }, 400, 'VALIDATION_FAILED'],
+      [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: true, quantidade_kg: '3950' }, 400, 'VALIDATION_FAILED'],
+      [{ idsilo: siloId, em: deliveryHour('2026-03-06'), confirmar: true, quantidade_kg: null }, 400, 'VALIDATION_FAILED'],
     ];
     for (const [body, status, code] of cases) {
       const answer = await portal().request<{ code: string; message: string }>('POST', '/api/confirmentrega', { token: owner.token, body });
@@ -182,6 +218,7 @@ describeEachDialect('silo balance (getsiloleituras, confirmentrega)', (portal) =
     const stranger = await createAccount(portal());
     expect((await leituras(stranger, siloId, '2026-03-06', '2026-03-06')).status).toBe(404);
     expect((await decide(stranger, { idsilo: siloId, em: first!.em, confirmar: true })).status).toBe(404);
+    expect((await decide(stranger, { idsilo: siloId, em: first!.em, confirmar: true, quantidade_kg: 3950 })).status).toBe(404);
     expect(await stored(portal())).toEqual({ entregas: 0, movimentos: 0 });
   });
 

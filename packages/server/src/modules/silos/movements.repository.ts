@@ -66,6 +66,13 @@ export function movementsRepository(database: Database) {
       return rows.map((row) => ({ silo_id: row.silo_id, data: row.data, hg: -Number(row.total) }));
     },
 
+    /** These movements' stored quantities (tenths, signed as stored), by id; ids not found are left out. */
+    async quantities(ids: number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('silo_movimentos').select(['id', 'quantidade_hg']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row.quantidade_hg]));
+    },
+
     /** A movement of one of the owner's silos. */
     async find(ownerId: number, id: number): Promise<MovementRow | undefined> {
       return db

@@ -52,13 +52,16 @@ export const siloList = z.array(silo);
 export const MOVIMENTO_TIPOS = ['entrada', 'consumo', 'transferencia', 'ajuste'] as const;
 export type MovimentoTipo = (typeof MOVIMENTO_TIPOS)[number];
 
+/** A movement's quantity, kg with 1 decimal (its sign rules are the movement's: registerSiloMovBody, confirmEntregaBody). */
+export const movementQuantityField = decimalField({ min: -10_000_000, max: 10_000_000, step: 0.1 });
+
 export const registerSiloMovBody = z
   .object({
     prop: propField,
     idsilo: idField(),
     tipo: z.enum(MOVIMENTO_TIPOS, { error: 'FIELD_INVALID' }),
     data: dateField,
-    quantidade_kg: decimalField({ min: -10_000_000, max: 10_000_000, step: 0.1 }),
+    quantidade_kg: movementQuantityField,
     silo_destino_id: optionalIdField,
     nota_fiscal: optionalText(40),
     obs: notesField,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../primitives.js';
 import { propField } from '../records/common.js';
+import { movementQuantityField } from '../records/silos.js';
 import { periodQuery } from './period.js';
 
 /**
@@ -41,6 +42,10 @@ export const siloEntrega = z.object({
   situacao: z.enum(SITUACOES_ENTREGA),
   /** The delivery movement confirming recorded; null otherwise. */
   movimento_id: z.number().int().nullable(),
+  /** What that movement recorded (the operator's amount, e.g. the invoice's, or the detected one); null unless confirmada. */
+  quantidade_confirmada_kg: z.number().nullable(),
+  /** Confirmed with another amount than the scale showed when it was confirmed. */
+  corrigida: z.boolean(),
 });
 export type SiloEntrega = z.infer<typeof siloEntrega>;
 
@@ -72,13 +77,24 @@ const instantField = z
   .max(4_102_444_800_000, { error: 'FIELD_OUT_OF_RANGE', abort: true })
   .int({ error: 'FIELD_INVALID' });
 
-/** Confirm (records an 'entrada' movement) or dismiss a delivery the scale shows; `em` as getsiloleituras gave it. */
-export const confirmEntregaBody = z.object({
-  prop: propField,
-  idsilo: idField(),
-  em: instantField,
-  confirmar: z.boolean({ error: 'FIELD_INVALID' }),
-});
+/**
+ * Confirm (records an 'entrada' movement) or dismiss a delivery the scale shows; `em` as
+ * getsiloleituras gave it. `quantidade_kg` corrects a confirmation: the movement records that
+ * amount (above 0, as a delivery's in registersilomov) instead of the detected one; refused when dismissing.
+ */
+export const confirmEntregaBody = z
+  .object({
+    prop: propField,
+    idsilo: idField(),
+    em: instantField,
+    confirmar: z.boolean({ error: 'FIELD_INVALID' }),
+    quantidade_kg: movementQuantityField.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.quantidade_kg === undefined) return;
+    if (!body.confirmar) context.addIssue({ code: 'custom', path: ['quantidade_kg'], message: 'FIELD_INVALID' });
+    else if (body.quantidade_kg <= 0) context.addIssue({ code: 'custom', path: ['quantidade_kg'], message: 'FIELD_OUT_OF_RANGE' });
+  });
 export type ConfirmEntregaBody = z.input<typeof confirmEntregaBody>;
 
 export const confirmEntregaResponse = z.object({ ok: z.literal(true), entrega: siloEntrega });

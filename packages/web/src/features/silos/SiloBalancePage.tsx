@@ -1,33 +1,30 @@
-import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconDownload, IconScale, IconX } from '@tabler/icons-react';
-import type { SiloEntrega, SiloLeiturasResponse } from '@portal/shared';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconScale } from '@tabler/icons-react';
+import type { SiloLeiturasResponse } from '@portal/shared';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../api/errorText';
 import { PageFrame } from '../../components/PageFrame';
-import { positiveId, ReportPeriodBar, ReportSummary, ReportTable, reportPrintClasses, reportTableClasses, useReportFormat, useReportPeriod, type ReportColumn } from '../../components/reports';
+import { positiveId, ReportPeriodBar, ReportSummary, ReportTable, reportPrintClasses, useReportFormat, useReportPeriod, type ReportColumn } from '../../components/reports';
 import { isoToMasked } from '../records/dates';
 import { NoticePanel } from '../records/NoticePanel';
 import { useOwner } from '../records/owner';
 import type { ScreenProps } from '../../components/screens/ScreenFrame';
 import { useScreenHeading } from '../../components/screens/useScreenHeading';
-import { siloPath, useDecideDelivery, useSiloBalance } from './api';
+import { siloPath, useSiloBalance } from './api';
+import { DeliveryLog } from './DeliveryLog';
 import { SiloRunOutPanel } from './SiloRunOut';
 import { BALANCE_COLUMNS, balanceCsv, balanceCsvName, balanceTotals, localStampOf, type BalanceColumn } from './siloBalanceTable';
 
 const SiloBalanceChart = lazy(() => import('./SiloBalanceChart'));
-
-const SITUACAO_COLOR = { pendente: 'orange', confirmada: 'field', descartada: 'gray' } as const;
 
 /**
  * silos/:id/saldo: a silo's balance over the period in the url (?di&df): the scale's level now,
  * its cautious "empty by" (getsilofim), the chart of its readings with the deliveries marked, the deliveries (pending ones confirmed or
  * dismissed here), the day table ('—' for days without data) and its CSV. A silo without a scale
  * shows the days its movements give. Test ids: balance-runout (data-horas, data-base; balance-runout-left), balance-summary (balance-scale-kg, balance-read-at),
- * balance-chart, balance-deliveries (delivery-row data-em data-situacao, delivery-confirm,
- * delivery-dismiss), balance-table (balance-row data-date, cells data-col), balance-csv.
+ * balance-chart, balance-deliveries (DeliveryLog.tsx), balance-table (balance-row data-date, cells data-col), balance-csv.
  */
 export default function SiloBalancePage({ route }: ScreenProps) {
   const { t } = useTranslation();
@@ -131,95 +128,9 @@ function BalanceReport({ report, canWrite, number }: { report: SiloLeiturasRespo
           )}
         </Card>
       )}
-      {report.fonte === 'balanca' && <Deliveries report={report} canWrite={canWrite} kg={kg} />}
+      {report.fonte === 'balanca' && <DeliveryLog report={report} canWrite={canWrite} kg={kg} />}
       <DayTable report={report} number={number} />
     </Stack>
-  );
-}
-
-function Deliveries({ report, canWrite, kg }: { report: SiloLeiturasResponse; canWrite: boolean; kg: (value: number | null) => string }) {
-  // The list is the report's; its buttons and what they answer are the screen's.
-  const { t: interfaceT } = useTranslation();
-  const { t } = useReportFormat();
-  const decide = useDecideDelivery();
-  // The delivery and the button being answered, for the busy state.
-  const [busy, setBusy] = useState<{ em: number; confirmar: boolean } | null>(null);
-  const stamp = localStampOf(report.timezone);
-
-  const act = (entrega: SiloEntrega, confirmar: boolean) => {
-    setBusy({ em: entrega.em, confirmar });
-    decide.mutate(
-      { idsilo: report.silo.id, em: entrega.em, confirmar },
-      {
-        onSuccess: () => notifications.show({ color: 'field', message: interfaceT('feedback.done') }),
-        onError: (error) => {
-          console.error('[silos] confirmentrega failed', error);
-          notifications.show({ color: 'red', message: errorText(error, interfaceT) });
-        },
-        onSettled: () => setBusy(null),
-      },
-    );
-  };
-
-  return (
-    <Card withBorder padding="md" className={reportPrintClasses.keepTogether} data-testid="balance-deliveries">
-      <Title order={2} fz="lg" mb={4}>
-        {t('silos.balance.deliveriesTitle')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('silos.balance.deliveriesHint')}
-      </Text>
-      {report.entregas.length === 0 ? (
-        <Text c="dimmed" data-testid="balance-no-deliveries">
-          {t('silos.balance.noDeliveries')}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {report.entregas.map((entrega) => (
-            <Paper key={entrega.em} withBorder p="sm" radius="md" data-testid="delivery-row" data-em={entrega.em} data-situacao={entrega.situacao}>
-              <Group justify="space-between" gap="sm" wrap="wrap">
-                <Stack gap={2}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text fw={700} data-testid="delivery-quantity">
-                      {kg(entrega.quantidade_kg)}
-                    </Text>
-                    <Badge variant="light" color={SITUACAO_COLOR[entrega.situacao]} tt="none" className={reportTableClasses.badge}>
-                      {t(`silos.balance.situacao.${entrega.situacao}`)}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {t('silos.balance.deliveryWhen', { from: stamp(entrega.em), to: stamp(entrega.ate).slice(11), before: kg(entrega.antes_kg), after: kg(entrega.depois_kg) })}
-                  </Text>
-                </Stack>
-                {entrega.situacao === 'pendente' && canWrite && (
-                  <Group gap="xs" className={reportPrintClasses.noPrint}>
-                    <Button
-                      leftSection={<IconCheck size={18} />}
-                      loading={busy?.em === entrega.em && busy.confirmar}
-                      disabled={busy !== null && !(busy.em === entrega.em && busy.confirmar)}
-                      onClick={() => act(entrega, true)}
-                      data-testid="delivery-confirm"
-                    >
-                      {interfaceT('silos.balance.confirm')}
-                    </Button>
-                    <Button
-                      variant="default"
-                      leftSection={<IconX size={18} />}
-                      loading={busy?.em === entrega.em && !busy.confirmar}
-                      disabled={busy !== null && !(busy.em === entrega.em && !busy.confirmar)}
-                      onClick={() => act(entrega, false)}
-                      data-testid="delivery-dismiss"
-                    >
-                      {interfaceT('silos.balance.dismiss')}
-                    </Button>
-                  </Group>
-                )}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-    </Card>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
 import { MOVIMENTO_TIPOS, registerSiloMovBody, type MovimentoTipo, type Silo } from '@portal/shared';
@@ -17,6 +17,7 @@ import { useNumberFormat } from '../records/useNumberFormat';
 import type { ScreenProps, ScreenRoute } from '../../components/screens/ScreenFrame';
 import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { siloApi, siloPath, SILOS_PATH, useAddMovement, type MovementBody } from './api';
+import { KgInput } from './KgInput';
 import { KIND_LOOK } from './SiloStock';
 
 interface MovementValues {
@@ -130,19 +131,11 @@ function MovementForm({ route, silo, tipo }: { route: ScreenRoute; silo: Silo; t
               value={form.values.data}
               onChange={(value) => form.setFieldValue('data', value)}
             />
-            <NumberInput
+            <KgInput
               label={t('silos.movement.quantity')}
               description={tipo === 'ajuste' ? t('silos.movement.adjustHint') : t('silos.movement.quantityHint')}
               required
-              decimalScale={1}
               allowNegative={tipo === 'ajuste'}
-              hideControls
-              inputMode="decimal"
-              thousandSeparator={numbers.thousandSeparator}
-              decimalSeparator={numbers.decimalSeparator}
-              rightSection={<Text size="sm" c="dimmed">{t('silos.kgUnit')}</Text>}
-              rightSectionWidth={44}
-              size="md"
               {...form.getInputProps('quantidade_kg')}
             />
             {tipo === 'transferencia' && (

@@ -13,8 +13,8 @@ const report: Pick<SiloLeiturasResponse, 'silo' | 'di' | 'df' | 'dias' | 'entreg
     { data: '2026-03-08', inicio_kg: 6799.6, fim_kg: 8699.5, entregas_kg: 3000.1, consumo_kg: 1100.2 },
   ],
   entregas: [
-    { em: 1, ate: 2, antes_kg: 1, depois_kg: 4001, quantidade_kg: 4000, situacao: 'confirmada', movimento_id: 3 },
-    { em: 5, ate: 6, antes_kg: 1, depois_kg: 3001, quantidade_kg: 3000, situacao: 'pendente', movimento_id: null },
+    { em: 1, ate: 2, antes_kg: 1, depois_kg: 4001, quantidade_kg: 4000, situacao: 'confirmada', movimento_id: 3, quantidade_confirmada_kg: 4000, corrigida: false },
+    { em: 5, ate: 6, antes_kg: 1, depois_kg: 3001, quantidade_kg: 3000, situacao: 'pendente', movimento_id: null, quantidade_confirmada_kg: null, corrigida: false },
   ],
 };
 
