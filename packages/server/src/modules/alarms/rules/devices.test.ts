@@ -106,7 +106,7 @@ describeEachDialect('alarm rules: devices', (portal) => {
     now = START + 61 * MINUTE;
     const conditions = await checked(rule);
     expect(conditions).toHaveLength(1);
-    expect(conditions[0]).toMatchObject({ alvo_tipo: 'balanca', alvo_id: gateway.id, chave: `sem_dados:balanca:${gateway.id}:2`, alvo_nome: `Balança 2 de ${gateway.nome}` });
+    expect(conditions[0]).toMatchObject({ alvo_tipo: 'balanca', alvo_id: gateway.id, chave: `sem_dados:balanca:${gateway.id}:2`, alvo_nome: `2 · ${gateway.nome}` });
     expect(conditions[0]!.detalhe).toMatchObject({ balanca: '2', ultima_pesagem: new Date(START).toISOString(), limite_min: 60 });
     await weigh('2');
     expect(await keysOf(rule)).toEqual([]);

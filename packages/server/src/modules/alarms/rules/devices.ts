@@ -71,7 +71,8 @@ async function silentScales(deps: DeviceRuleDeps, context: RuleContext, gateways
         nucleo_id: device.nucleo_id,
         alvo_tipo: 'balanca',
         alvo_id: device.id,
-        alvo_nome: `Balança ${scale.box} de ${deviceLabel(device)}`,
+        // Names and numbers only: the alarm's title and sentence say, in the reader's language, that it is a scale.
+        alvo_nome: `${scale.box} · ${deviceLabel(device)}`,
         chave: `sem_dados:balanca:${device.id}:${scale.box}`,
         detalhe: { balanca: scale.box, modelo: device.modelo, serie: device.serie, ultima_pesagem: iso(scale.ultimo_em), limite_min: limiteMin },
       });

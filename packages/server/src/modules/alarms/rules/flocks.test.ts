@@ -250,7 +250,7 @@ describeEachDialect('flock alarm rules', (portal) => {
         severidade: 'aviso',
         alvo_tipo: 'aviario',
         alvo_id: house2!.id,
-        alvo_nome: 'Balança C de Aviário 2',
+        alvo_nome: 'C · Aviário 2',
         chave: `balancas_divergentes:aviario:${house2!.id}:C`,
         detalhe: { data: '2026-10-09', balanca: 'C', media_g: 2161, pesagens: 30, mediana_g: 2000, diferenca_pct: 8.05, limite_pct: 8, balancas: 'A: 2000 g (30); B: 2000 g (31); C: 2161 g (30)' },
       });

@@ -99,7 +99,8 @@ function judgeHouse(
     nucleo_id: farm.id,
     alvo_tipo: 'aviario',
     alvo_id: house.id,
-    alvo_nome: `Balança ${outlier.serie} de ${house.nome}`,
+    // Names only: the sentence says, in the reader's language, that this is the scale out of line.
+    alvo_nome: `${outlier.serie} · ${house.nome}`,
     chave: `balancas_divergentes:aviario:${house.id}:${outlier.serie}`,
     detalhe: {
       data: day.data,

@@ -39,7 +39,8 @@ export function stoppedTroughRule(deps: { devices: Pick<DevicesService, 'ofOwner
           nucleo_id: device.nucleo_id,
           alvo_tipo: 'calha',
           alvo_id: device.id,
-          alvo_nome: `Calha ${run.idcalha} de ${deviceLabel(device)}`,
+          // Names and numbers only: the title says, in the reader's language, that it is a trough.
+          alvo_nome: `${run.idcalha} · ${deviceLabel(device)}`,
           chave: `calha_parada:${device.id}:${run.idcalha}`,
           detalhe: { idcalha: run.idcalha, modelo: device.modelo, serie: device.serie, parada_desde: new Date(run.desde).toISOString(), limite_min: limiteMin },
         });

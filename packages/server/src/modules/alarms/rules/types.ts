@@ -12,7 +12,7 @@ export interface AlarmCondition {
   nucleo_id: number | null;
   alvo_tipo: AlarmeAlvo;
   alvo_id: number;
-  /** As the screens and e-mails name it ("Balança 2 de CS-104", "Silo 1", "Lote 101"). */
+  /** Names and numbers only, the same in every language ("2 · CS-104", "Silo 1", "Lote 101"): the title and sentence say what it is. */
   alvo_nome: string;
   /**
    * Unique among one owner's open alarms, stable while the condition lasts, built from the rule
