@@ -130,7 +130,9 @@ export class WeighingReportPage {
     const items = this.page.locator('[data-testid^="download-"]');
     await items.first().waitFor();
     const ids = await items.evaluateAll((list) => list.map((item) => item.getAttribute('data-testid') ?? ''));
-    await this.page.keyboard.press('Escape');
+    // Pressed on an item: the menu hears Escape inside its dropdown, and on a busy machine the focus
+    // may not have moved into it yet when the page's keyboard presses.
+    await items.first().press('Escape');
     await items.first().waitFor({ state: 'hidden' });
     return ids;
   }
