@@ -16,7 +16,7 @@ import { ensurePartitionsFor } from '../packages/server/dist/db/dialect.js';
 import { ALARM_EVERY_MS } from '../packages/server/dist/modules/alarms/job.js';
 import { SILO_FIM_RECALC_MS } from '../packages/server/dist/modules/alarms/rules/silos.js';
 import { pesagensDiaRepository } from '../packages/server/dist/modules/weighings/pesagens-dia.repository.js';
-import { machineLine, onEachDatabase, postJson, printTable, quantileOf, startPortal } from './lib.mjs';
+import { benchAccountWithStandard, machineLine, onEachDatabase, printTable, quantileOf, startPortal } from './lib.mjs';
 
 const OWNERS = Number(process.env.BENCH_ALARMS_OWNERS ?? 10);
 const FARMS = Number(process.env.BENCH_ALARMS_FARMS ?? 10);
@@ -54,30 +54,19 @@ async function insertDevice(database, ownerId, nucleoId, modelo, lastContact, no
 
 /** One owner's farms, each with what every rule reads. */
 async function seedOwner(base, portal, services, index, now) {
-  const post = (path, body, token) => postJson(base, path, body, token);
-  const account = { name: `Bench ${index}`, email: `bench-alarms-${now}-${index}@example.test`, password: 'bench-pass-1', company: 'Bench' };
-  await post('register', account);
-  const { token } = await post('login', { email: account.email, password: account.password });
-  const get = async (path) => {
-    const response = await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return response.json();
-  };
-  const [preset] = await get('getpadrao_presets');
-  const { chave: _chave, ...presetBody } = preset;
-  const padrao = await post('registerpadrao', presetBody, token);
+  const { token, post, padrao } = await benchAccountWithStandard(base, `bench-alarms-${now}-${index}@example.test`);
   const today = dayOf(now - 3 * 3_600_000);
   const placed = plusDays(today, -30);
   const weighings = [];
   const readings = [];
   const places = [];
   for (let f = 0; f < FARMS; f += 1) {
-    const farm = await post('registernucleo', { nome: `Granja ${f + 1}`, aviarios: [{ nome: 'Aviário 1', lados: 2, boxes: 4 }, { nome: 'Aviário 2', lados: 2, boxes: 4 }] }, token);
+    const farm = await post('registernucleo', { nome: `Granja ${f + 1}`, aviarios: [{ nome: 'Aviário 1', lados: 2, boxes: 4 }, { nome: 'Aviário 2', lados: 2, boxes: 4 }] });
     const ownerId = farm.prop;
     const houses = farm.aviarios;
-    const flock = await post('registerlote', { codigo: `L-${f + 1}`, nucleo_id: farm.id, aviarios: houses.map((house) => house.id), data_alojamento: placed, aves_misto: 20_000, padrao_id: padrao.id, linhagem: 'Ross 308' }, token);
+    const flock = await post('registerlote', { codigo: `L-${f + 1}`, nucleo_id: farm.id, aviarios: houses.map((house) => house.id), data_alojamento: placed, aves_misto: 20_000, padrao_id: padrao.id, linhagem: 'Ross 308' });
     for (let back = 3; back >= 1; back -= 1) {
-      for (const house of houses) await post('registerdiario', { lote_id: flock.id, aviario_id: house.id, data: plusDays(today, -back), mortalidade: [{ causa: 'outras', aves: 8 + ((f + back) % 5) }], eliminados: 2 }, token);
+      for (const house of houses) await post('registerdiario', { lote_id: flock.id, aviario_id: house.id, data: plusDays(today, -back), mortalidade: [{ causa: 'outras', aves: 8 + ((f + back) % 5) }], eliminados: 2 });
     }
     for (let back = 2; back >= 0; back -= 1) {
       for (const [h, house] of houses.entries()) {
@@ -89,7 +78,7 @@ async function seedOwner(base, portal, services, index, now) {
     await insertDevice(portal.database, ownerId, farm.id, 'CS', now - MINUTE_MS, now);
     await insertDevice(portal.database, ownerId, farm.id, 'CS', now - 90 * MINUTE_MS, now);
     const scale = await insertDevice(portal.database, ownerId, farm.id, 'BSILO', now - MINUTE_MS, now);
-    await post('registersilo', { nome: 'Silo 1', nucleo_id: farm.id, capacidade_kg: 20_000, device_id: scale.id, aviarios: houses.map((house) => house.id) }, token);
+    await post('registersilo', { nome: 'Silo 1', nucleo_id: farm.id, capacidade_kg: 20_000, device_id: scale.id, aviarios: houses.map((house) => house.id) });
     for (let at = now - DAY_MS; at <= now; at += MINUTE_MS) {
       const row = services.readings.rowFor(scale, { tipo: 'SILO', peso_kg: Math.round((9_000 - ((at - (now - DAY_MS)) / 3_600_000) * 60) * 10) / 10 }, at);
       if (row) readings.push(row);

@@ -187,3 +187,22 @@ export async function onEachDatabase(name, only, bench) {
     return measured;
   });
 }
+
+/**
+ * A new account on the portal at `base`, signed in, with a standard made from the first published
+ * preset: its token, `post(path, body)` and `get(path)` as that account (each throws on a non-2xx).
+ */
+export async function benchAccountWithStandard(base, email) {
+  const account = { name: 'Bench', email, password: 'bench-pass-1', company: 'Bench' };
+  await postJson(base, 'register', account);
+  const { token } = await postJson(base, 'login', { email: account.email, password: account.password });
+  const post = (path, body) => postJson(base, path, body, token);
+  const get = async (path) => {
+    const response = await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const [preset] = await get('getpadrao_presets');
+  const { chave: _chave, ...presetBody } = preset;
+  return { token, post, get, padrao: await post('registerpadrao', presetBody) };
+}

@@ -12,7 +12,7 @@
 import { loadavg } from 'node:os';
 import { ensurePartitionsFor } from '../packages/server/dist/db/dialect.js';
 import { pesagensDiaRepository } from '../packages/server/dist/modules/weighings/pesagens-dia.repository.js';
-import { machineLine, onEachDatabase, postJson, printTable, startPortal } from './lib.mjs';
+import { benchAccountWithStandard, machineLine, onEachDatabase, printTable, startPortal } from './lib.mjs';
 
 const FLOCKS = Number(process.env.BENCH_PERFORMANCE_FLOCKS ?? 200);
 const FARMS = 10;
@@ -48,51 +48,40 @@ async function bench(label, databaseUrl, dir) {
   const portal = await startPortal(databaseUrl, dir);
   const { base, database } = portal;
   try {
-    const post = (path, body, token) => postJson(base, path, body, token);
-    const account = { name: 'Bench', email: `bench-performance-${Date.now()}@example.test`, password: 'bench-pass-1', company: 'Bench' };
-    await post('register', account);
-    const { token } = await post('login', { email: account.email, password: account.password });
-    const get = async (path) => {
-      const response = await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      return response.json();
-    };
-    const [preset] = await get('getpadrao_presets');
-    const { chave: _chave, ...presetBody } = preset;
-    const padrao = await post('registerpadrao', presetBody, token);
+    const { post, get, padrao } = await benchAccountWithStandard(base, `bench-performance-${Date.now()}@example.test`);
     const now = Date.now();
     const t0 = performance.now();
 
     // The active flock: 40 days.
-    const farm = await post('registernucleo', { nome: 'Granja Ativa', aviarios: [{ nome: 'Aviário 1', lados: 2, boxes: 4 }, { nome: 'Aviário 2', lados: 2, boxes: 4 }] }, token);
+    const farm = await post('registernucleo', { nome: 'Granja Ativa', aviarios: [{ nome: 'Aviário 1', lados: 2, boxes: 4 }, { nome: 'Aviário 2', lados: 2, boxes: 4 }] });
     const ownerId = farm.prop;
     const houses = farm.aviarios.map((house) => house.id);
     const placed = plusDays(TODAY, -40);
-    const flock = await post('registerlote', { codigo: 'ATIVO', nucleo_id: farm.id, aviarios: houses, data_alojamento: placed, aves_misto: 30_000, padrao_id: padrao.id, linhagem: 'Ross 308' }, token);
-    const silo = await post('registersilo', { nome: 'Silo 1', nucleo_id: farm.id, capacidade_kg: 200_000, aviarios: houses }, token);
-    await post('registersilomov', { idsilo: silo.id, tipo: 'entrada', data: placed, quantidade_kg: 150_000 }, token);
+    const flock = await post('registerlote', { codigo: 'ATIVO', nucleo_id: farm.id, aviarios: houses, data_alojamento: placed, aves_misto: 30_000, padrao_id: padrao.id, linhagem: 'Ross 308' });
+    const silo = await post('registersilo', { nome: 'Silo 1', nucleo_id: farm.id, capacidade_kg: 200_000, aviarios: houses });
+    await post('registersilomov', { idsilo: silo.id, tipo: 'entrada', data: placed, quantidade_kg: 150_000 });
     const rows = [];
     for (let idade = 1; idade <= 40; idade += 1) {
       const data = plusDays(placed, idade);
       for (const [index, house] of houses.entries()) {
-        await post('registerdiario', { lote_id: flock.id, aviario_id: house, data, mortalidade: [{ causa: 'outras', aves: 5 + ((idade * 7 + index) % 9) }], eliminados: idade % 3, agua_l: 40 * idade + 100 }, token);
+        await post('registerdiario', { lote_id: flock.id, aviario_id: house, data, mortalidade: [{ causa: 'outras', aves: 5 + ((idade * 7 + index) % 9) }], eliminados: idade % 3, agua_l: 40 * idade + 100 });
         rows.push(...birds(ownerId, farm.id, flock.id, data, `Aviário ${index + 1}`, idade, 150, now));
       }
-      await post('registersilomov', { idsilo: silo.id, tipo: 'consumo', data, quantidade_kg: 30 * idade + 200 }, token);
+      await post('registersilomov', { idsilo: silo.id, tipo: 'consumo', data, quantidade_kg: 30 * idade + 200 });
     }
 
     // The closed flocks, spread over farms.
     const farms = [];
-    for (let f = 0; f < FARMS; f += 1) farms.push(await post('registernucleo', { nome: `Granja ${f + 1}`, aviarios: [{ nome: 'Aviário 1', lados: 2, boxes: 4 }] }, token));
+    for (let f = 0; f < FARMS; f += 1) farms.push(await post('registernucleo', { nome: `Granja ${f + 1}`, aviarios: [{ nome: 'Aviário 1', lados: 2, boxes: 4 }] }));
     for (let i = 0; i < FLOCKS; i += 1) {
       const home = farms[i % FARMS];
       const start = plusDays('2026-01-05', (i % 90) * 2);
-      const lote = await post('registerlote', { codigo: `F-${i + 1}`, nucleo_id: home.id, aviarios: [home.aviarios[0].id], data_alojamento: start, aves_misto: 20_000, padrao_id: padrao.id, linhagem: 'Ross 308' }, token);
-      await post('registerdiario', { lote_id: lote.id, aviario_id: home.aviarios[0].id, data: plusDays(start, 3), mortalidade: [{ causa: 'outras', aves: 150 + (i * 37) % 400 }], eliminados: 50 }, token);
+      const lote = await post('registerlote', { codigo: `F-${i + 1}`, nucleo_id: home.id, aviarios: [home.aviarios[0].id], data_alojamento: start, aves_misto: 20_000, padrao_id: padrao.id, linhagem: 'Ross 308' });
+      await post('registerdiario', { lote_id: lote.id, aviario_id: home.aviarios[0].id, data: plusDays(start, 3), mortalidade: [{ causa: 'outras', aves: 150 + (i * 37) % 400 }], eliminados: 50 });
       for (const idade of [7, 14, 21, 28, 35, 41]) rows.push(...birds(ownerId, home.id, lote.id, plusDays(start, idade), 'Aviário 1', idade, 100, now));
       const aves = 19_500 - ((i * 37) % 400);
       const kg = Math.round(aves * (2.6 + ((i * 13) % 40) / 100));
-      await post('registerfechamento', { lote_id: lote.id, data: plusDays(start, 42), aves_entregues: aves, kg_entregues: kg, racao_kg: Math.round(kg * (1.55 + ((i * 17) % 30) / 100)) }, token);
+      await post('registerfechamento', { lote_id: lote.id, data: plusDays(start, 42), aves_entregues: aves, kg_entregues: kg, racao_kg: Math.round(kg * (1.55 + ((i * 17) % 30) / 100)) });
     }
     await insertWeighings(database, rows);
     await pesagensDiaRepository(database).rebuildOwner(ownerId, now);
