@@ -35,6 +35,8 @@ describe('the first screen', () => {
     // Texts come one chunk per locale file, named after the language: Portuguese only here.
     expect(scripts.filter((path) => /\/assets\/pt-[\w-]+\.js$/.test(path)).length).toBeGreaterThan(0);
     expect(scripts.filter((path) => /\/assets\/(en|es)-[\w-]+\.js$/.test(path))).toEqual([]);
+    // The signed-in screens' texts come after sign-in (i18n/index.ts), not with the sign-in page.
+    expect(scripts.filter((path) => /\/assets\/pt-features-[\w-]+\.js$/.test(path))).toEqual([]);
     // No screen of a record (their data tables and forms) is part of it.
     expect(scripts.filter((path) => /RecordListPage|SitesListPage|mantine-datatable/i.test(path))).toEqual([]);
   });

@@ -22,10 +22,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // A language's texts (the shared file, each feature's and component's) in one chunk per
-            // language: only the language in use downloads, and one file compresses far better than
-            // twenty small ones.
-            ...(['pt', 'en', 'es'] as const).map((language) => ({ name: language, test: new RegExp(`[\\\\/]locales[\\\\/]${language}\\.json$`), priority: 20 })),
+            // A language's texts in two chunks: the shared file and the components' (all the sign-in
+            // screens read: the first page), and every feature's (the signed-in screens', loaded
+            // after sign-in, i18n/index.ts). Only the language in use downloads, and one file
+            // compresses far better than twenty small ones.
+            ...(['pt', 'en', 'es'] as const).flatMap((language) => [
+              { name: `${language}-features`, test: new RegExp(`[\\\\/]features[\\\\/][^\\\\/]+[\\\\/]locales[\\\\/]${language}\\.json$`), priority: 21 },
+              { name: language, test: new RegExp(`[\\\\/]locales[\\\\/]${language}\\.json$`), priority: 20 },
+            ]),
             // The alarm sentences and names of @portal/shared (three languages in one table): only the
             // screens that show alarms (the bell, the alarms and rules pages) load them, never the first page.
             { name: 'alarm-texts', test: /[\\/]packages[\\/]shared[\\/]src[\\/]alarms[\\/]/, priority: 10 },

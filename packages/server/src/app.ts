@@ -42,6 +42,8 @@ import { readingsModule } from './modules/readings/index.js';
 import { alarmsModule } from './modules/alarms/index.js';
 import { feedModule } from './modules/feed/index.js';
 import { performanceModule } from './modules/performance/index.js';
+import { forecastModule } from './modules/forecast/index.js';
+import { sexSplitModule } from './modules/sexsplit/index.js';
 import { permissionsModule } from './modules/permissions/index.js';
 import { createServices, type Services } from './modules/services.js';
 import { reportRunner } from './reports/runner.js';
@@ -177,6 +179,8 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(collectionHistoryModule(context));
   await app.register(feedModule(context));
   await app.register(performanceModule(context));
+  await app.register(forecastModule(context));
+  await app.register(sexSplitModule(context));
   await app.register(troughsModule(context));
   await app.register(dosingModule(context));
   await app.register(readingsModule(context));

@@ -16,6 +16,7 @@ import { manualWeighings } from './migrations/0013_manual_weighings.js';
 import { standardMortality } from './migrations/0014_standard_mortality.js';
 import { alarms } from './migrations/0015_alarms.js';
 import { alarmDelivery } from './migrations/0016_alarm_delivery.js';
+import { weighingQuality } from './migrations/0017_weighing_quality.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0014_standard_mortality': standardMortality(),
     '0015_alarms': alarms(database.dialect),
     '0016_alarm_delivery': alarmDelivery(database.dialect),
+    '0017_weighing_quality': weighingQuality(),
   };
 }
 

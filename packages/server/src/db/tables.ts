@@ -669,6 +669,20 @@ export interface AlarmeEnviosTable {
   falha: string | null;
 }
 
+/** A flock's weighing-quality settings (migration 0017; no row: QUALIDADE_PADRAO, filter off). */
+export interface LoteQualidadeTable {
+  lote_id: number;
+  owner_id: number;
+  /** 0/1. */
+  ativo: number;
+  abaixo_pct: number;
+  acima_pct: number;
+  dupla_tolerancia_pct: number;
+  referencia: string;
+  pesagens_dia_meta: number;
+  updated_at: number;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -705,6 +719,7 @@ export interface Tables {
   pesagens_manuais: PesagensManuaisTable;
   pesagens_dia_faixas: PesagensDiaFaixasTable;
   pesagens_dia_scores: PesagensDiaScoresTable;
+  lote_qualidade: LoteQualidadeTable;
   device_fotos: DeviceFotosTable;
   device_foto_pedidos: DeviceFotoPedidosTable;
   silo_leituras: SiloLeiturasTable;

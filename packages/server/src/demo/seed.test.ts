@@ -10,7 +10,8 @@ import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { testServices } from '../test/services.js';
 import { DEMO_HATCH_DAYS_AGO, DEMO_SILO_BALANCE_KG } from './sample-data.js';
 import { DEMO_GRADER_AGES, DEMO_GRADER_BIRDS_PER_DAY } from './weighing-files.js';
-import { DEMO_EMAIL, DEMO_TECNICO_EMAIL, demoPassword, seedDemo } from './seed.js';
+import { DEMO_MIXED_SEX } from './weighings.js';
+import { DEMO_EMAIL, DEMO_QUALITY_ABOVE_PCT, DEMO_QUALITY_FLOCK, DEMO_TECNICO_EMAIL, demoPassword, seedDemo } from './seed.js';
 
 function capturedLog() {
   const lines: Array<{ level: number; msg: string }> = [];
@@ -190,6 +191,38 @@ describeEachDialect(
       const seen = await read(portal(), tecnico, `getnucleo?prop=${owner}`);
       expect(seen.map((farm: any) => farm.id)).toEqual([santaClara.id]);
     }, SEED_TIMEOUT_MS);
+
+    it("has Lote 101's weighing-quality filter on: its mixed house's doubles and partial birds are set aside and audited", async () => {
+      const token = await signIn(portal(), DEMO_EMAIL, password);
+      const lote = (await read(portal(), token, 'getlote')).find((item: any) => item.codigo === DEMO_QUALITY_FLOCK);
+      const qualidade = await read(portal(), token, `getqualidade?lote_id=${lote.id}`);
+      expect(qualidade.config).toMatchObject({ ativo: true, abaixo_pct: 30, acima_pct: DEMO_QUALITY_ABOVE_PCT });
+      const mixed = qualidade.dias.filter((dia: any) => dia.sexo === 'X');
+      expect(mixed.length).toBeGreaterThan(0);
+      expect(mixed.reduce((sum: number, dia: any) => sum + dia.dupla, 0)).toBeGreaterThan(0);
+      expect(mixed.reduce((sum: number, dia: any) => sum + dia.parcial, 0)).toBeGreaterThan(0);
+      const flaggedDay = mixed.find((dia: any) => dia.dupla > 0);
+      const audit = await read(portal(), token, `getpesagensdescartadas?lote_id=${lote.id}&data=${flaggedDay.data}&motivo=dupla`);
+      expect(audit.pesagens.filter((row: any) => row.sexo === 'X')).toHaveLength(flaggedDay.dupla);
+    });
+
+    it("splits Lote 101's mixed house by sex at five weeks, and refuses at two (the sexes have not parted yet)", async () => {
+      const token = await signIn(portal(), DEMO_EMAIL, password);
+      const lote = (await read(portal(), token, 'getlote')).find((item: any) => item.codigo === DEMO_QUALITY_FLOCK);
+      const qualidade = await read(portal(), token, `getqualidade?lote_id=${lote.id}`);
+      const mixedDays = qualidade.dias.filter((dia: any) => dia.sexo === DEMO_MIXED_SEX);
+      const dayAt = (idade: number) => mixedDays.find((dia: any) => dia.idade === idade).data;
+      const split = (data: string) => read(portal(), token, `getseparacaosexo?lote_id=${lote.id}&data=${data}&aviario=${encodeURIComponent('Aviário 2')}&lado=1&box=1&sexo=X`);
+      const late = await split(dayAt(35));
+      expect(late.situacao).toBe('ok');
+      const [machos, femeas] = late.sexos;
+      // The generator's truth: ±9 % around the house's target by day 35, a 50/50 hatch.
+      expect(machos.peso_medio_g / femeas.peso_medio_g).toBeGreaterThan(1.12);
+      expect(machos.peso_medio_g / femeas.peso_medio_g).toBeLessThan(1.28);
+      expect(machos.proporcao_pct).toBeGreaterThan(40);
+      expect(machos.proporcao_pct).toBeLessThan(60);
+      expect((await split(dayAt(14))).situacao).toBe('um_grupo');
+    });
 
     it("shows a mortality alarm: Lote 101's heat wave was yesterday", async () => {
       await testServices(portal()).alarmsJob.evaluate();

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { LoginResponse, RegisterBody } from '@portal/shared';
+import { QUALIDADE_PADRAO, type LoginResponse, type RegisterBody } from '@portal/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
@@ -10,6 +10,14 @@ import { demoWeighingFiles, importDemoWeighings, type DemoUpload } from './weigh
 export const DEMO_EMAIL = 'demo@granja-demo.example';
 /** A second demo user, given read access to one farm, to show the permissions screen; same password. */
 export const DEMO_TECNICO_EMAIL = 'demo-tecnico@granja-demo.example';
+/** The demo flock whose weighing-quality filter is on (its second house is weighed as mixed, with doubles and partial birds). */
+export const DEMO_QUALITY_FLOCK = 'Lote 101';
+/**
+ * Its window's upper edge: +30 % rather than the default +15 %, as for a house weighed mixed — its
+ * males run ~10 % above the mixed mean by five weeks, and +15 % would set aside a quarter of them
+ * (and starve the sex split of its heavier group). Doubles (about twice the weight) are still caught.
+ */
+export const DEMO_QUALITY_ABOVE_PCT = 30;
 
 export interface DemoAccount {
   email: string;
@@ -121,8 +129,12 @@ export async function seedDemo(app: FastifyInstance, { db, log, clock = Date.now
     await register({ name: 'Técnico Demonstração', email: DEMO_TECNICO_EMAIL, password, company: 'Granja Demonstração', language: 'pt' });
     const login = await anonymous<LoginResponse>('POST', 'login', { email: DEMO_EMAIL, password });
     const today = ownerToday(clock(), login.user.timezone);
-    const data = await createSampleData(apiCaller(app, login.token), today, DEMO_TECNICO_EMAIL);
+    const call = apiCaller(app, login.token);
+    const data = await createSampleData(call, today, DEMO_TECNICO_EMAIL);
     await importDemoWeighings(uploadCaller(app, login.token), demoWeighingFiles(data, today));
+    // Lote 101's mixed house has doubles and partial birds: its quality filter is on, so the report's counts and the audit show them (docs/quality.md).
+    const filtered = data.lotes.find((lote) => lote.codigo === DEMO_QUALITY_FLOCK);
+    if (filtered) await call('POST', 'setqualidadeconfig', { lote_id: filtered.id, ...QUALIDADE_PADRAO, ativo: true, acima_pct: DEMO_QUALITY_ABOVE_PCT });
     log.info(demoAccountLine(account));
     return { ...account, data };
   } catch (error) {

@@ -14,6 +14,8 @@ import {
 /** Sends one file to a multipart call with its other fields; throws like DemoCall on anything but 200/201. */
 export type DemoUpload = <T>(call: string, fields: Record<string, string>, file: { name: string; content: string; type: string }) => Promise<T>;
 
+/** Lote 101's house weighed as mixed (index in its houses: Aviário 2). */
+export const DEMO_MIXED_HOUSE = 1;
 /** Birds the demo grader sorts on each of its days. */
 export const DEMO_GRADER_BIRDS_PER_DAY = 2_000;
 /** The last days of Lote 101 the grader ran (ages, the last one today). */
@@ -40,10 +42,10 @@ function lookup(data: SampleData) {
 }
 
 /**
- * The demo's weighing files: a bird scale's file per flock (Lote 101's second house lighter,
- * Lote 102 below standard on one day), the grader's file of Lote 101's last days, and the chick
+ * The demo's weighing files: a bird scale's file per flock (Lote 101's second house lighter and
+ * weighed as mixed, Lote 102 below standard on one day), the grader's file of Lote 101's last days, and the chick
  * scale's file of the hatchery's hatches. Each file has its own seed: the same day gives the same
- * files. About twelve thousand rows in all, so seeding stays within a few seconds.
+ * files. About fifteen thousand rows in all, so seeding stays within a few seconds.
  */
 export function demoWeighingFiles(data: SampleData, today: string): DemoWeighingFile[] {
   const { lote, serie, pontos, houses } = lookup(data);
@@ -69,7 +71,8 @@ export function demoWeighingFiles(data: SampleData, today: string): DemoWeighing
       arquivo: 'lote-101-balanca-aves.csv',
       rows: flockWeighings(
         plan(l101, {
-          aviarios: houses(l101, [1, 0.95]),
+          // Its second house is weighed as mixed, with doubles and partial birds: the sex split's and the quality filter's case.
+          aviarios: houses(l101, [1, 0.95]).map((house, index) => (index === DEMO_MIXED_HOUSE ? { ...house, misto: true } : house)),
           idades: up(l101, [3, 7, 10, 14, 17, 21, 24, 28, 31, 35]).map((idade) => ({ idade })),
           serie_balanca: serie('CS'),
         }),

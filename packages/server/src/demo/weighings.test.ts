@@ -5,6 +5,10 @@ import type { SampleData } from './sample-data.js';
 import { demoWeighingFiles, DEMO_GRADER_BIRDS_PER_DAY } from './weighing-files.js';
 import {
   DEMO_CSV_HEADER,
+  DEMO_DOUBLES,
+  DEMO_MIXED_BIRDS,
+  DEMO_MIXED_SEX,
+  DEMO_PARTIALS,
   flockWeighings,
   graderCategory,
   graderWeighings,
@@ -82,6 +86,30 @@ describe('the demo weighing generator', () => {
     expect(new Set(scored.map((row) => row.score))).toEqual(new Set([0, 1, 2]));
     expect(rows.every((row) => Math.abs(row.peso * 10 - Math.round(row.peso * 10)) < 1e-6 && row.peso > 0)).toBe(true);
     expect(flockWeighings(PLAN, 1)).toEqual(rows);
+  });
+
+  it("weighs a mixed house as 'X', males and females at random with doubles and partial birds, leaving the other house as it was", () => {
+    const plan = { ...PLAN, idades: [{ idade: 28 }, { idade: 35 }], boxes: 6, aves: 50 };
+    const sexed = flockWeighings(plan, 11);
+    const rows = flockWeighings({ ...plan, aviarios: [PLAN.aviarios[0]!, { ...PLAN.aviarios[1]!, misto: true }] }, 11);
+    const house = (list: DemoWeighingRow[], nome: string) => list.filter((row) => row.aviario === nome);
+    expect(house(rows, 'Aviário 1')).toEqual(house(sexed, 'Aviário 1'));
+    const mixed = house(rows, 'Aviário 2');
+    // Its platform scale: DEMO_MIXED_BIRDS a day at one spot.
+    expect(mixed).toHaveLength(DEMO_MIXED_BIRDS * plan.idades.length);
+    expect(new Set(mixed.map((row) => `${row.sexo}|${row.lado}|${row.box}`))).toEqual(new Set([`${DEMO_MIXED_SEX}|1|1`]));
+    // The plate's faults, against the house's target weight: two birds (≥ 1.6×) and part of one (≤ 0.65×).
+    const target = (row: DemoWeighingRow) => standardWeight(ross!.pontos, row.idade_lote!) * PLAN.aviarios[1]!.fator;
+    const doubles = mixed.filter((row) => row.peso > 1.6 * target(row)).length / mixed.length;
+    const partials = mixed.filter((row) => row.peso < 0.65 * target(row)).length / mixed.length;
+    expect(doubles).toBeGreaterThan(DEMO_DOUBLES / 3);
+    expect(doubles).toBeLessThan(DEMO_DOUBLES * 2);
+    expect(partials).toBeGreaterThan(DEMO_PARTIALS / 4);
+    expect(partials).toBeLessThan(DEMO_PARTIALS * 2);
+    // Without its faults, the house weighs as its sexes together: the sexed house's mean within 2 %.
+    const clean = mixed.filter((row) => row.peso <= 1.6 * target(row) && row.peso >= 0.65 * target(row));
+    expect(statsOf(clean).pesoMedio! / statsOf(house(sexed, 'Aviário 2')).pesoMedio!).toBeGreaterThan(0.98);
+    expect(statsOf(clean).pesoMedio! / statsOf(house(sexed, 'Aviário 2')).pesoMedio!).toBeLessThan(1.02);
   });
 
   it('sorts a grader day into all seven categories by the set point, the category in aviario', () => {

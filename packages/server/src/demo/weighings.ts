@@ -6,7 +6,8 @@ import type { ImportRow } from '../modules/imports/index.js';
  * (spec section 3 fields, ';' separated, decimal comma, dd/mm/yyyy). Everything comes from a
  * seeded random generator and dates count back from the seeding day, so the same day seeds the
  * same numbers. Growth follows each flock's standard by day of age with a normal spread (CV about
- * 9 %), with the mis-steps an operator looks for: a lighter house, a day below standard.
+ * 9 %), with the mis-steps an operator looks for: a lighter house, a day below standard, a house
+ * weighed as mixed with two birds or part of one on the plate now and then.
  */
 
 /** A weighing as the demo's files write it: an imported row with the weight in grams (1 decimal). */
@@ -69,6 +70,24 @@ function clock(startHour: number, seconds: number): string {
 export const SEX_FACTOR = { M: 1.06, F: 0.94 } as const;
 /** Spread of a pen's weights (coefficient of variation). */
 export const DEMO_CV = 0.09;
+/**
+ * A house weighed as mixed (sexo 'X'), as a platform scale on the floor weighs whatever steps on
+ * it: DEMO_MIXED_BIRDS a weighing day at one spot (side 1, box 1), each bird a male or a female at
+ * random, with two birds on the plate now and then (DEMO_DOUBLES) and a bird half on it
+ * (DEMO_PARTIALS: 30–60 % of its weight). The sexes part as they grow (mixedSexFactor): alike in
+ * the first days, about 20 % apart by five weeks, as sexed broiler tables show — so a split of the
+ * house's weighings is refused while young and found later (docs/sex-split.md).
+ */
+export const DEMO_MIXED_SEX = 'X';
+export const DEMO_MIXED_BIRDS = 400;
+export const DEMO_DOUBLES = 0.015;
+export const DEMO_PARTIALS = 0.01;
+
+/** A mixed house's male (or female) weight over the house's target: ±9 % by day 35, growing from 0 at placement. */
+export function mixedSexFactor(sexo: 'M' | 'F', idade: number): number {
+  const half = 0.09 * Math.min(1, Math.max(0, idade) / 35);
+  return sexo === 'M' ? 1 + half : 1 - half;
+}
 
 export interface DemoFlockPlan {
   lote: string;
@@ -77,8 +96,8 @@ export interface DemoFlockPlan {
   alojamento: string;
   linha: string;
   pontos: ReadonlyArray<{ idade: number; peso: number }>;
-  /** Houses weighed, with a factor on the standard (below 1: a lighter house). */
-  aviarios: Array<{ nome: string; fator: number }>;
+  /** Houses weighed, with a factor on the standard (below 1: a lighter house); `misto`: weighed as mixed (DEMO_MIXED_SEX). */
+  aviarios: Array<{ nome: string; fator: number; misto?: boolean }>;
   /** Ages weighed; `fator` below 1 marks a day the flock lagged (heat, a feed outage). */
   idades: Array<{ idade: number; fator?: number; obs?: string }>;
   serie_balanca: string;
@@ -89,9 +108,35 @@ export interface DemoFlockPlan {
   aves: number;
 }
 
+/**
+ * A mixed house's bird as the plate read it: a male or a female at random, sometimes with a
+ * second bird on the plate or only part of one. All of it from its own stream, `mixed`, so the
+ * other houses' numbers do not move.
+ */
+function mixedBird(mixed: () => number, target: number, idade: number): number {
+  const bird = () => target * mixedSexFactor(mixed() < 0.5 ? 'M' : 'F', idade) * (1 + normalDraw(mixed) * DEMO_CV);
+  let peso = bird();
+  const draw = mixed();
+  if (draw < DEMO_DOUBLES) peso += bird();
+  else if (draw < DEMO_DOUBLES + DEMO_PARTIALS) peso *= 0.3 + 0.3 * mixed();
+  return peso;
+}
+
+/** A mixed house's day on its platform scale (side 1, box 1): DEMO_MIXED_BIRDS weighings from 08:00. */
+function mixedHouseDay(mixed: () => number, base: Omit<DemoWeighingRow, 'hora' | 'peso' | 'lado' | 'box' | 'sexo' | 'score' | 'obs'>, target: number, idade: number): DemoWeighingRow[] {
+  const rows: DemoWeighingRow[] = [];
+  let seconds = 3600;
+  for (let bird = 0; bird < DEMO_MIXED_BIRDS; bird++) {
+    seconds += 20 + Math.floor(mixed() * 40);
+    rows.push({ ...base, hora: clock(7, seconds), lado: '1', box: '1', sexo: DEMO_MIXED_SEX, peso: roundTenth(Math.max(mixedBird(mixed, target, idade), 1)), score: null, obs: '' });
+  }
+  return rows;
+}
+
 /** A bird scale's weighings of one flock: per age, house, side, pen and sex, a sample of birds. */
 export function flockWeighings(plan: DemoFlockPlan, seed: number): DemoWeighingRow[] {
   const random = seededRandom(seed);
+  const mixed = seededRandom(seed ^ 0x5eed);
   const rows: DemoWeighingRow[] = [];
   for (const dia of plan.idades) {
     const data = addDays(plan.alojamento, dia.idade);
@@ -107,6 +152,10 @@ export function flockWeighings(plan: DemoFlockPlan, seed: number): DemoWeighingR
             for (let bird = 0; bird < plan.aves; bird++) {
               const mean = target * aviario.fator * pen * SEX_FACTOR[sexo];
               seconds += 6 + Math.floor(random() * 10);
+              // A mixed house draws the same numbers from `random` (the other houses stay as they were), but its rows come from its platform scale below.
+              const peso = mean * (1 + normalDraw(random) * DEMO_CV);
+              const score = dia.idade >= 14 && random() < 0.35 ? footpadScore(random()) : null;
+              if (aviario.misto) continue;
               rows.push({
                 data,
                 hora: clock(7, seconds),
@@ -116,10 +165,10 @@ export function flockWeighings(plan: DemoFlockPlan, seed: number): DemoWeighingR
                 lado: String(lado),
                 box: String(box),
                 sexo,
-                peso: roundTenth(Math.max(mean * (1 + normalDraw(random) * DEMO_CV), 1)),
+                peso: roundTenth(Math.max(peso, 1)),
                 idade_lote: dia.idade,
                 linha: plan.linha,
-                score: dia.idade >= 14 && random() < 0.35 ? footpadScore(random()) : null,
+                score,
                 serie_balanca: plan.serie_balanca,
                 obs: first && dia.obs ? dia.obs : '',
               });
@@ -127,6 +176,10 @@ export function flockWeighings(plan: DemoFlockPlan, seed: number): DemoWeighingR
             }
           }
         }
+      }
+      if (aviario.misto) {
+        const base = { data, nucleo: plan.nucleo, lote: plan.lote, aviario: aviario.nome, idade_lote: dia.idade, linha: plan.linha, serie_balanca: plan.serie_balanca };
+        rows.push(...mixedHouseDay(mixed, base, target * aviario.fator, dia.idade));
       }
     }
   }

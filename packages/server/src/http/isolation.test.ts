@@ -167,6 +167,23 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
       method: 'GET',
       path: `/api/getdesempenho?${new URLSearchParams({ lote_id: String(r.lote.id), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
     })),
+    'GET /api/getprevisao': read((prop) => ({
+      method: 'GET',
+      path: `/api/getprevisao?${new URLSearchParams({ lote_id: String(r.lote.id), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'GET /api/getseparacaosexo': read((prop) => ({
+      method: 'GET',
+      path: `/api/getseparacaosexo?${new URLSearchParams({ lote_id: String(r.lote.id), data: '2026-11-10', ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'GET /api/getqualidade': read((prop) => ({
+      method: 'GET',
+      path: `/api/getqualidade?${new URLSearchParams({ lote_id: String(r.lote.id), ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'POST /api/setqualidadeconfig': write(post('setqualidadeconfig', { lote_id: r.lote.id, ativo: true, abaixo_pct: 20, acima_pct: 10, dupla_tolerancia_pct: 15, referencia: 'padrao', pesagens_dia_meta: 50 })),
+    'GET /api/getpesagensdescartadas': read((prop) => ({
+      method: 'GET',
+      path: `/api/getpesagensdescartadas?${new URLSearchParams({ lote_id: String(r.lote.id), data: '2026-11-10', ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
     // Ranks the owner's flocks (todos=1: every owner that granted the caller, so a stranger's lists only its own).
     'GET /api/getcomparativo': readAll((prop) => ({
       method: 'GET',

@@ -34,6 +34,8 @@ import { farmsService } from './farms/service.js';
 import { feedRepository } from './feed/feed.repository.js';
 import { feedService } from './feed/service.js';
 import { performanceService } from './performance/service.js';
+import { forecastService } from './forecast/service.js';
+import { sexSplitService } from './sexsplit/service.js';
 import { configRepository, diarioRepository } from './flocks/diario.repository.js';
 import { lotesRepository } from './flocks/lotes.repository.js';
 import { flocksService } from './flocks/service.js';
@@ -74,6 +76,7 @@ import { pesagensRepository } from './weighings/pesagens.repository.js';
 import { weighingsService } from './weighings/service.js';
 import { ingestionService } from './weighings/ingestion.js';
 import { manualRepository } from './weighings/manual.repository.js';
+import { qualityRepository } from './weighings/quality/quality.repository.js';
 
 /** What every module's service is built from: the request thread's database and clock, or a report worker's own. */
 export interface ServiceSource {
@@ -130,7 +133,7 @@ export function createServices(source: ServiceSource) {
   const live = liveService({ live: liveRepository(db), fotos: fotosRepository(db), access: deviceAccess(scopes), accounts, clock });
 
   const pesagens = pesagensRepository(database);
-  const weighings = weighingsService({ pesagens, daily: dailyQueries(database), farms, flocks, standards, devices, accounts, clock });
+  const weighings = weighingsService({ pesagens, daily: dailyQueries(database), qualityConfigs: qualityRepository(db), farms, flocks, standards, devices, accounts, clock });
   // The one way weighings are stored, from devices (the MQTT gateway), files (imports) and manual weighings.
   const ingestion = ingestionService({ pesagens, dias: pesagensDiaRepository(database), manual: manualRepository(database), farms, flocks, events, log });
   const imports = importsService({ importacoes: importacoesRepository(database), ingestion, accounts, clock, log });
@@ -148,6 +151,10 @@ export function createServices(source: ServiceSource) {
   const feed = feedService({ feed: feedRepository(db), farms, flocks, silos, siloReadings, siloMovements, standards, accounts, clock });
   // Flock performance reads through the flocks, weighings, feed and standards services (no table of its own).
   const performance = performanceService({ flocks, farms, weighings, feed, standards, accounts, clock });
+  // Growth forecast (issue 20): the flock's weighing days fitted per sex (shared/forecast), no table of its own.
+  const forecast = forecastService({ flocks, weighings, standards, accounts, clock });
+  // Sex split of a mixed weighing (issue 20): the weighings' mixed weights, held to the standards' sex ratio.
+  const sexSplit = sexSplitService({ flocks, standards, weighings });
   const troughs = troughsService({ troughs: troughsRepository(database), devices, accounts, clock });
   const dosing = dosingService({ dosagens: dosagensRepository(database), fumigators, live, accounts, events, clock });
   const readings = readingsService({
@@ -210,6 +217,8 @@ export function createServices(source: ServiceSource) {
     collectionHistory,
     feed,
     performance,
+    forecast,
+    sexSplit,
     troughs,
     dosing,
     readings,

@@ -6,6 +6,10 @@ import {
   desempenho,
   dosagemRelatorio,
   historicoPontoColeta,
+  qualidadeResponse,
+  descartadasResponse,
+  previsaoResponse,
+  separacaoSexoResponse,
   racaoResponse,
   resumoResponse,
   siloLeiturasResponse,
@@ -18,7 +22,9 @@ import type { CollectionHistoryService } from '../modules/collectionHistory/inde
 import type { GraphDataService } from '../modules/charts/index.js';
 import type { DosingService } from '../modules/dosing/index.js';
 import type { FeedService } from '../modules/feed/index.js';
+import type { ForecastService } from '../modules/forecast/index.js';
 import type { ComparativoInput, PerformanceService } from '../modules/performance/index.js';
+import type { SexSplitService } from '../modules/sexsplit/index.js';
 import type { OwnerScope } from '../modules/permissions/index.js';
 import type { Services } from '../modules/services.js';
 import type { SiloBalanceService } from '../modules/silos/index.js';
@@ -37,15 +43,19 @@ type InputOf<Method extends (scope: OwnerScope, input: never) => unknown> = Para
  * task's `now`. Inputs and results cross threads by structured clone: plain data only. None of them writes.
  */
 function heavyCallsOn(services: Services) {
-  const { weighings, feed, troughs, siloBalance, graphData, dosing, collectionHistory, performance } = services;
+  const { weighings, feed, troughs, siloBalance, graphData, dosing, collectionHistory, performance, forecast, sexSplit } = services;
   return {
     avespesos: (scope: OwnerScope, input: InputOf<WeighingsService['report']>) => weighings.report(scope, input),
     resumo: (scope: OwnerScope, input: InputOf<WeighingsService['summary']>) => weighings.summary(scope, input),
+    getqualidade: (scope: OwnerScope, input: InputOf<WeighingsService['quality']['report']>) => weighings.quality.report(scope, input),
+    getpesagensdescartadas: (scope: OwnerScope, input: InputOf<WeighingsService['quality']['descartadas']>) => weighings.quality.descartadas(scope, input),
     gettotaisselauto: (scope: OwnerScope, input: InputOf<WeighingsService['graderTotals']>) => weighings.graderTotals(scope, input),
     usrstats: (scope: OwnerScope) => weighings.dashboard(scope),
     getracao: (scope: OwnerScope, input: InputOf<FeedService['racao']>) => feed.racao(scope, input),
     getdesempenho: (scope: OwnerScope, input: InputOf<PerformanceService['desempenho']>) => performance.desempenho(scope, input),
     getcomparativo: (scope: OwnerScope, input: ComparativoInput) => performance.comparativo(scope, input),
+    getprevisao: (scope: OwnerScope, input: InputOf<ForecastService['previsao']>) => forecast.previsao(scope, input),
+    getseparacaosexo: (scope: OwnerScope, input: InputOf<SexSplitService['separacao']>) => sexSplit.separacao(scope, input),
     getgraph_calha: (scope: OwnerScope, input: InputOf<TroughsService['graph']>) => troughs.graph(scope, input),
     getsiloleituras: (scope: OwnerScope, input: InputOf<SiloBalanceService['leituras']>) => siloBalance.leituras(scope, input),
     getgraphdata: (scope: OwnerScope, input: InputOf<GraphDataService['graphData']>) => graphData.graphData(scope, input),
@@ -67,11 +77,15 @@ export type HeavyCallName = keyof HeavyCalls;
 const heavyResponses = {
   avespesos: avesPesosResponse,
   resumo: resumoResponse,
+  getqualidade: qualidadeResponse,
+  getpesagensdescartadas: descartadasResponse,
   gettotaisselauto: totaisSelauto,
   usrstats: usrStats,
   getracao: racaoResponse,
   getdesempenho: desempenho,
   getcomparativo: comparativo,
+  getprevisao: previsaoResponse,
+  getseparacaosexo: separacaoSexoResponse,
   getgraph_calha: calhaGraphResponse,
   getsiloleituras: siloLeiturasResponse,
   getgraphdata: chartDataResponse,

@@ -98,6 +98,19 @@ export function callDocs(): { readonly [N in CallName]: CallDoc } {
       tag: performance,
       summary: 'Flocks closed in [di, df] grouped by flock, house, farm or owner, ranked by IEP with quartiles; todos=1 spans every owner in reach',
     },
+    getprevisao: {
+      tag: performance,
+      summary: "A flock's growth forecast per sex: the weight expected on a day and the day a target weight is reached, each P10/P50/P90, and the curve to the flock's end",
+      description: 'Gompertz fitted to the daily means, anchored on the breed standard while few days are weighed; an untrusted fit says why (situacao). Method and accuracy: docs/forecast.md.',
+    },
+    getseparacaosexo: {
+      tag: weighings,
+      summary: "Splits a mixed-sex box, house-day or flock-day into males and females (share, mean, CV, uniformity) with a confidence, or says why it cannot",
+      description: 'Two-component normal mixture by EM, held to the expected male/female weight ratio. Method, refusals and limits: docs/sex-split.md.',
+    },
+    getqualidade: { tag: weighings, summary: "A flock's weighing-quality settings, each day's window with its accepted and flagged counts by reason, and each scale's daily score" },
+    setqualidadeconfig: { tag: weighings, summary: "Set a flock's weighing-quality filter: on/off, window below/above the expected weight, doubles' tolerance, reference, weighings expected a day" },
+    getpesagensdescartadas: { tag: weighings, summary: 'The weighings a flock-day\'s quality window set aside, with their reason (audit)' },
     getalarmeregras: { tag: alarms, summary: "The account's alarm rules (defaults until changed) and the farms with their own thresholds" },
     setalarmeregras: {
       tag: alarms,

@@ -27,6 +27,9 @@ import {
   setConfigDesempenhoBody,
 } from '../schemas/performance/index.js';
 import { retencao, setRetencaoBody } from '../schemas/retention.js';
+import { previsaoQuery, previsaoResponse } from '../schemas/forecast.js';
+import { separacaoSexoQuery, separacaoSexoResponse } from '../schemas/sexSplit.js';
+import { descartadasQuery, descartadasResponse, qualidadeConfig, qualidadeQuery, qualidadeResponse, setQualidadeConfigBody } from '../schemas/quality.js';
 import {
   alarmeAcaoBody,
   alarme,
@@ -173,6 +176,12 @@ export const apiCalls = {
   push_subscribe: { method: 'POST', body: pushSubscribeBody, response: okResponse },
   push_unsubscribe: { method: 'POST', body: pushUnsubscribeBody, response: okResponse },
   getsilofim: { method: 'GET', query: siloFimQuery, response: siloFimResponse },
+  // forecasts you can trust (issue 20): growth forecast, sex split of a mixed weighing, weighing quality with its audit
+  getprevisao: { method: 'GET', query: previsaoQuery, response: previsaoResponse },
+  getseparacaosexo: { method: 'GET', query: separacaoSexoQuery, response: separacaoSexoResponse },
+  getqualidade: { method: 'GET', query: qualidadeQuery, response: qualidadeResponse },
+  setqualidadeconfig: { method: 'POST', body: setQualidadeConfigBody, response: qualidadeConfig },
+  getpesagensdescartadas: { method: 'GET', query: descartadasQuery, response: descartadasResponse },
   ...recordFamily({ register: 'registergrafico', get: 'getgrafico', del: 'delgrafico' }, { body: registerGraficoBody, delBody: delGraficoBody, record: grafico }),
   getgraphdata: { method: 'POST', body: getGraphDataBody, response: chartDataResponse },
   setgraficopainel: { method: 'POST', body: setGraficoPainelBody, response: grafico },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './primitives.js';
+import { janelaDia, janelaOverride, qualidadeContagem } from './quality.js';
 import { dateField, propField } from './records/common.js';
 
 /**
@@ -68,6 +69,8 @@ export const avesPesosBody = z
     serie_balanca: z.string().max(40).optional(),
     /** true: only hatcheries' weighings (aves-incubatorio); false/absent: only farms'. */
     incubatorio: z.boolean().default(false),
+    /** Recompute under another quality window (issue 20): these percentages for every flock of the report, its filter on. */
+    janela: janelaOverride.optional(),
   })
   .superRefine((body, context) => {
     if (body.fim < body.inicio) context.addIssue({ code: 'custom', path: ['fim'], message: 'DATE_RANGE_INVALID' });
@@ -102,9 +105,11 @@ export const reportBox = z.object({
   stats: estatisticas,
   histograma,
   padrao: comparacaoPadrao.nullable(),
+  /** Accepted and flagged weighings (issue 20) while the flock's quality filter is on (or a window is asked); null otherwise. */
+  qualidade: qualidadeContagem.nullable(),
 });
-export const reportLado = z.object({ ...chaveGrupo, aviario: z.string(), lado: z.string(), stats: estatisticas, boxes: z.array(reportBox) });
-export const reportCategoria = z.object({ ...chaveGrupo, aviario: z.string(), stats: estatisticas, lados: z.array(reportLado) });
+export const reportLado = z.object({ ...chaveGrupo, aviario: z.string(), lado: z.string(), stats: estatisticas, qualidade: qualidadeContagem.nullable(), boxes: z.array(reportBox) });
+export const reportCategoria = z.object({ ...chaveGrupo, aviario: z.string(), stats: estatisticas, qualidade: qualidadeContagem.nullable(), lados: z.array(reportLado) });
 /** Top level: date | flock | sex. */
 export const reportGrupo = z.object({
   ...chaveGrupo,
@@ -114,6 +119,9 @@ export const reportGrupo = z.object({
   idade_lote: z.number().int().nullable(),
   stats: estatisticas,
   padrao: comparacaoPadrao.nullable(),
+  qualidade: qualidadeContagem.nullable(),
+  /** The quality window the group's weighings were judged by; null when its flock's filter is off. */
+  janela: janelaDia.nullable(),
   categorias: z.array(reportCategoria),
 });
 export const avesPesosResponse = z.object({
@@ -123,6 +131,8 @@ export const avesPesosResponse = z.object({
   /** Scales that weighed these birds (the header's list of scales). */
   balancas: z.array(z.string()),
   total: estatisticas,
+  /** The report's accepted and flagged weighings; null when no flock of it is filtered. */
+  qualidade: qualidadeContagem.nullable(),
   grupos: z.array(reportGrupo),
 });
 export type ReportBox = z.infer<typeof reportBox>;

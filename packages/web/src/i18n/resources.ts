@@ -9,17 +9,25 @@ const featureFiles = import.meta.glob('../features/*/locales/*.json', { import: 
 // Shared components with texts keep them in components/<folder>/locales/<lang>.json, under components.<folder>.
 const componentFiles = import.meta.glob('../components/*/locales/*.json', { import: 'default' }) as Record<string, () => Promise<LocaleTree>>;
 
-/** Every text of one language: the shared file plus each feature's file under its folder's name. */
-export async function loadLocaleTree(language: Language): Promise<LocaleTree> {
-  const base = baseFiles[`./locales/${language}.json`];
+/**
+ * Which texts of a language: `public` — the shared file and the shared components' (all the
+ * sign-in, sign-up and recovery screens read); `features` — each feature's file (the signed-in
+ * screens'); `all` — both. The first screen (login) downloads only the public part, so texts
+ * added to features never weigh on it.
+ */
+export type LocalePart = 'public' | 'features' | 'all';
+
+/** The texts of one language: the shared file plus each feature's file under its folder's name. */
+export async function loadLocaleTree(language: Language, part: LocalePart = 'all'): Promise<LocaleTree> {
+  const base = part === 'features' ? async () => ({}) : baseFiles[`./locales/${language}.json`];
   if (!base) throw new Error(`no locale file for ${language}`);
   const inLanguage = (files: typeof featureFiles, pattern: RegExp) =>
     Object.entries(files).flatMap(([path, load]) => {
       const match = pattern.exec(path);
       return match && match[2] === language ? [{ feature: match[1]!, load }] : [];
     });
-  const features = inLanguage(featureFiles, /features\/([^/]+)\/locales\/([a-z]+)\.json$/);
-  const components = inLanguage(componentFiles, /components\/([^/]+)\/locales\/([a-z]+)\.json$/);
+  const features = part === 'public' ? [] : inLanguage(featureFiles, /features\/([^/]+)\/locales\/([a-z]+)\.json$/);
+  const components = part === 'features' ? [] : inLanguage(componentFiles, /components\/([^/]+)\/locales\/([a-z]+)\.json$/);
   const [tree, ...texts] = await Promise.all([base(), ...[...features, ...components].map(({ load }) => load())]);
   const merged: LocaleTree = { ...tree };
   features.forEach(({ feature }, index) => {

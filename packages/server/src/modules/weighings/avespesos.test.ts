@@ -146,7 +146,7 @@ describeEachDialect('weight report (avespesos)', (portal) => {
     expect(await total(period)).toEqual(expectedStats([...rowsA1, ...rowsA2, ...rowsB].filter((row) => row.data! >= period.inicio && row.data! <= period.fim)));
 
     const empty = await report(portal(), account, { inicio: '2025-01-01', fim: '2025-01-31' });
-    expect(empty.body).toEqual({ inicio: '2025-01-01', fim: '2025-01-31', separador: ';', balancas: [], total: computeStats([]), grupos: [] });
+    expect(empty.body).toEqual({ inicio: '2025-01-01', fim: '2025-01-31', separador: ';', balancas: [], total: computeStats([]), qualidade: null, grupos: [] });
     expect(empty.body.total).toMatchObject({ totalAves: 0, qtdUniforme: 0, pesoMedio: null, cv: null, uni: null, desvioP: null });
     // A hatchery's report reads no farm's weighings.
     expect((await report(portal(), account, { incubatorio: true })).body.grupos).toEqual([]);

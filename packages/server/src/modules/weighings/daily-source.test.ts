@@ -13,6 +13,7 @@ import { testServices } from '../../test/services.js';
 import type { OwnerScope } from '../permissions/index.js';
 import { dailyQueries, type DailyQueries } from './daily.queries.js';
 import { pesagensRepository } from './pesagens.repository.js';
+import { qualityRepository } from './quality/quality.repository.js';
 import { weighingsService } from './service.js';
 
 /**
@@ -26,7 +27,7 @@ const ownerScope = (account: TestAccount): OwnerScope => ({ ownerId: account.use
 
 /** The weighings service from the aggregates and from the raw rows, on the portal's database; `daily` may be watched. */
 function bothServices(portal: TestPortal, daily: DailyQueries = dailyQueries(portal.database)) {
-  const deps = { ...testServices(portal), pesagens: pesagensRepository(portal.database), daily, clock: () => Date.parse('2026-11-20T12:00:00Z') };
+  const deps = { ...testServices(portal), pesagens: pesagensRepository(portal.database), daily, qualityConfigs: qualityRepository(portal.database.db), clock: () => Date.parse('2026-11-20T12:00:00Z') };
   return { aggregates: weighingsService(deps), raw: weighingsService({ ...deps, fromRaw: true }) };
 }
 

@@ -56,6 +56,20 @@ export interface RangeRead {
   ate: number;
 }
 
+/** A raw weighing at a quality window's edge: enough to flag it and list it in the audit. */
+export interface EdgeRow {
+  dia_id: number;
+  peso_dg: number;
+  hora: string;
+  aviario: string;
+  lado: string;
+  box: string;
+  sexo: string;
+  serie_balanca: string;
+}
+
+/** Edge reads per statement: each is four bound parameters, well under either database's limit. */
+const EDGE_READS_PER_STATEMENT = 500;
 /** Range reads per statement: the ranges travel as an inline VALUES table of integers (no bound-parameter limit). */
 const READS_PER_STATEMENT = 20_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -163,6 +177,32 @@ export function dailyQueries(database: Database) {
           select v.column1 as k, (select count(*) from pesagens p
             where p.dia_id = v.column2 and p.data = v.column5 and p.peso_dg between v.column3 and v.column4) as n from ${table}`,
       );
+    },
+
+    /**
+     * The raw weighings of each read's day with de ≤ peso_dg ≤ ate (the weighing-quality window's
+     * edges: the few rows below and above it), by the (dia_id, peso_dg) index; each read names its
+     * day so PostgreSQL touches that month only. A few hundred reads per statement.
+     */
+    async edgeRows(reads: readonly RangeRead[]): Promise<EdgeRow[]> {
+      const found: EdgeRow[] = [];
+      for (let start = 0; start < reads.length; start += EDGE_READS_PER_STATEMENT) {
+        const slice = reads.slice(start, start + EDGE_READS_PER_STATEMENT);
+        const rows = await db
+          .selectFrom('pesagens')
+          .select(['dia_id', 'peso_dg', 'hora', 'aviario', 'lado', 'box', 'sexo', 'serie_balanca'])
+          .where((eb) => eb.or(slice.map((read) => eb.and([eb('dia_id', '=', read.dia_id), eb('data', '=', read.data), eb('peso_dg', '>=', read.de), eb('peso_dg', '<=', read.ate)]))))
+          .execute();
+        for (const row of rows) found.push({ ...row, dia_id: Number(row.dia_id) });
+      }
+      return found;
+    },
+
+    /** The flocks with day rows under the filter (the weight report's flocks, before it reads their weighings). */
+    async weighedFlocks(ownerId: number, filter: DayFilter): Promise<number[]> {
+      if (matchesNothing(filter)) return [];
+      const rows = await filtered(db.selectFrom('pesagens_dia').select('pesagens_dia.lote_id').distinct(), ownerId, filter).execute();
+      return rows.flatMap((row) => (row.lote_id === null ? [] : [Number(row.lote_id)]));
     },
 
     /** What the report filters offer (avesheader): houses, sexes, scales and the first and last day. */

@@ -2,6 +2,7 @@
 export { weighingsModule } from './module.js';
 export { weighingsService, type WeighingsService } from './service.js';
 export { standardAt, type StandardCurve } from './standard.js';
+export { readsMixed, type MixedScope } from './mixed-weights.js';
 export type { FlockWeightGroup, ScaleDaySum, WeighingDaySum } from './daily-source.js';
 // The one ingestion path of weighings (devices and files): its service, rules and the types its callers hand over.
 export { ingestionService, type IngestionService } from './ingestion.js';

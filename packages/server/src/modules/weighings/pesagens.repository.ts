@@ -26,6 +26,16 @@ export type SummaryRow = Pick<ReportRow, (typeof SUMMARY_COLUMNS)[number]>;
 export const GRADER_COLUMNS = ['aviario', 'peso_dg', 'score'] as const;
 export type GraderRow = Pick<ReportRow, (typeof GRADER_COLUMNS)[number]>;
 
+/** One flock-day's weighings, or a house's, a side's or a box's of it, optionally of one sex text. */
+export interface MixedScope {
+  lote_id: number;
+  data: string;
+  aviario?: string | undefined;
+  lado?: string | undefined;
+  box?: string | undefined;
+  sexo?: string | undefined;
+}
+
 /** A weighing a device sent, ready to store: (device_id, seq) identifies it. */
 export type DevicePesagemRow = Omit<Insertable<PesagensTable>, 'id' | 'importacao_id' | 'created_at' | 'dia_id'> & {
   device_id: number;
@@ -173,6 +183,31 @@ export function pesagensRepository(database: Database) {
     /** The weights (dg) and scores of one flock on one day. */
     async dayWeights(ownerId: number, loteId: number, data: string): Promise<{ peso_dg: number; score: number | null }[]> {
       return db.selectFrom('pesagens').select(['peso_dg', 'score']).where('owner_id', '=', ownerId).where('lote_id', '=', loteId).where('data', '=', data).execute();
+    },
+
+    /** The weighings of one flock on some days (a filtered flock's latest days): day, house, sex and weight. */
+    async flockDayRows(ownerId: number, loteId: number, datas: readonly string[]): Promise<{ data: string; aviario: string; sexo: string; peso_dg: number }[]> {
+      if (datas.length === 0) return [];
+      return db
+        .selectFrom('pesagens')
+        .select(['data', 'aviario', 'sexo', 'peso_dg'])
+        .where('owner_id', '=', ownerId)
+        .where('lote_id', '=', loteId)
+        .where('data', 'in', [...datas])
+        .execute();
+    },
+
+    /**
+     * The sex text and weight (dg) of each weighing of one flock on one day, narrowed to a house,
+     * side and box, and to one exact sex text, when named (getseparacaosexo: mixed-weights.ts).
+     */
+    async flockDaySexRows(ownerId: number, scope: MixedScope): Promise<{ sexo: string; peso_dg: number }[]> {
+      let query = db.selectFrom('pesagens').select(['sexo', 'peso_dg']).where('owner_id', '=', ownerId).where('lote_id', '=', scope.lote_id).where('data', '=', scope.data);
+      if (scope.aviario !== undefined) query = query.where('aviario', '=', scope.aviario);
+      if (scope.lado !== undefined) query = query.where('lado', '=', scope.lado);
+      if (scope.box !== undefined) query = query.where('box', '=', scope.box);
+      if (scope.sexo !== undefined) query = query.where('sexo', '=', scope.sexo);
+      return query.execute();
     },
 
     /** Every bird weighed for the flock in [di, df] (a chart's flock series): its day and weight in decigrams. */

@@ -4,7 +4,11 @@ import {
   computeStatsParts,
   GRADER_CATEGORIES,
   histogram,
+  motivoDe,
   type Estatisticas,
+  type JanelaDg,
+  type JanelaDia,
+  type QualidadeContagem,
   type ReportBox,
   type ReportCategoria,
   type ReportGrupo,
@@ -57,13 +61,27 @@ interface BoxAcc {
   linha: string;
   balanca: string;
   idade: number | null;
+  /** Its group's quality window (null: none, all accepted); undefined when the group is not judged. */
+  janela: JanelaDg | null | undefined;
+  /** Accepted and flagged weighings; null when the group is not judged. */
+  qualidade: QualidadeContagem | null;
 }
+
+/** A flock-day-sex's quality window as the report applies it (weighings/quality). */
+export interface GroupWindow {
+  janela: JanelaDg | null;
+  wire: JanelaDia;
+}
+
+/** The window a group (flock, day, sex text) is judged by; undefined: not judged (its flock's filter is off). */
+export type WindowOf = (loteId: number | null, data: string, sexo: string) => GroupWindow | undefined;
 
 interface GroupAcc {
   data: string;
   nucleo_id: number;
   lote_id: number | null;
   sexo: string;
+  window: GroupWindow | undefined;
   boxes: Map<string, BoxAcc>;
 }
 
@@ -84,7 +102,7 @@ const SEP = '\u0000';
  * side (lado) → box. One pass over the rows in any order; each bird costs a few comparisons, a
  * map lookup when its box changes, and 4 bytes.
  */
-export function reportTree() {
+export function reportTree(windowOf: WindowOf = () => undefined) {
   const groups = new Map<string, GroupAcc>();
   let last: ReportRow | undefined;
   let lastBox: BoxAcc | undefined;
@@ -106,7 +124,7 @@ export function reportTree() {
     const groupKey = row.data + SEP + row.nucleo_id + SEP + row.lote_id + SEP + row.sexo;
     let group = groups.get(groupKey);
     if (!group) {
-      group = { data: row.data, nucleo_id: row.nucleo_id, lote_id: row.lote_id, sexo: row.sexo, boxes: new Map() };
+      group = { data: row.data, nucleo_id: row.nucleo_id, lote_id: row.lote_id, sexo: row.sexo, window: windowOf(row.lote_id, row.data, row.sexo), boxes: new Map() };
       groups.set(groupKey, group);
     }
     const key = row.aviario + SEP + row.lado + SEP + row.box;
@@ -123,6 +141,8 @@ export function reportTree() {
         linha: row.linha,
         balanca: row.serie_balanca,
         idade: null,
+        janela: group.window?.janela,
+        qualidade: group.window === undefined ? null : { aceitas: 0, parcial: 0, dupla: 0, acima: 0 },
       };
       group.boxes.set(key, box);
     }
@@ -134,14 +154,20 @@ export function reportTree() {
   return {
     add(row: ReportRow): void {
       const box = boxFor(row);
-      box.pesos.push(row.peso_dg);
-      if (row.score !== null) box.scores.set(row.score, (box.scores.get(row.score) ?? 0) + 1);
       if (row.linha !== box.linha) box.linhas.add((box.linha = row.linha));
       if (row.serie_balanca !== box.balanca) box.balancas.add((box.balanca = row.serie_balanca));
       if (row.idade_lote !== null && (box.idade === null || row.idade_lote < box.idade)) box.idade = row.idade_lote;
+      if (box.qualidade !== null) {
+        // A judged group: a flagged weighing is counted by its reason and left out of every statistic.
+        const motivo = motivoDe(row.peso_dg, box.janela!);
+        box.qualidade[motivo ?? 'aceitas'] += 1;
+        if (motivo !== null) return;
+      }
+      box.pesos.push(row.peso_dg);
+      if (row.score !== null) box.scores.set(row.score, (box.scores.get(row.score) ?? 0) + 1);
     },
 
-    build(catalog: ReportCatalog): { grupos: ReportGrupo[]; total: Estatisticas; balancas: string[] } {
+    build(catalog: ReportCatalog): { grupos: ReportGrupo[]; total: Estatisticas; qualidade: QualidadeContagem | null; balancas: string[] } {
       const allBoxes: BoxAcc[] = [];
       const balancas = new Set<string>();
       const grupos = [...groups.values()].map((group) => {
@@ -151,7 +177,7 @@ export function reportTree() {
         return buildGroup(group, boxes, catalog);
       });
       grupos.sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : 0) || naturalCompare(a.lote, b.lote) || naturalCompare(a.sexo, b.sexo) || naturalCompare(a.nome_nucleo, b.nome_nucleo));
-      return { grupos, total: statsOf(allBoxes), balancas: [...balancas].sort(naturalCompare) };
+      return { grupos, total: statsOf(allBoxes), qualidade: countsOf(allBoxes), balancas: [...balancas].sort(naturalCompare) };
     },
   };
 }
@@ -161,6 +187,20 @@ function statsOf(boxes: readonly BoxAcc[]): Estatisticas {
     boxes.map((box) => box.pesos.view()),
     boxes.map((box) => box.scores),
   );
+}
+
+/** The quality counts of some boxes (of judged groups only); null when none is judged. */
+function countsOf(boxes: readonly BoxAcc[]): QualidadeContagem | null {
+  let total: QualidadeContagem | null = null;
+  for (const { qualidade } of boxes) {
+    if (qualidade === null) continue;
+    total ??= { aceitas: 0, parcial: 0, dupla: 0, acima: 0 };
+    total.aceitas += qualidade.aceitas;
+    total.parcial += qualidade.parcial;
+    total.dupla += qualidade.dupla;
+    total.acima += qualidade.acima;
+  }
+  return total;
 }
 
 const sumDg = (stats: Estatisticas) => Math.round(stats.pesoTotal * 10);
@@ -190,9 +230,10 @@ function buildGroup(group: GroupAcc, boxes: BoxAcc[], catalog: ReportCatalog): R
         .sort(([a], [b]) => naturalCompare(a, b))
         .map(([lado, list]) => {
           list.sort((a, b) => naturalCompare(a.box, b.box));
-          return { ...keys, aviario, lado, stats: statsOf(list), boxes: list.map((box) => buildBox(box, keys, placedAge ?? box.idade, curve, catalog.separador)) };
+          return { ...keys, aviario, lado, stats: statsOf(list), qualidade: countsOf(list), boxes: list.map((box) => buildBox(box, keys, placedAge ?? box.idade, curve, catalog.separador)) };
         });
-      return { ...keys, aviario, stats: statsOf([...sides.values()].flat()), lados };
+      const all = [...sides.values()].flat();
+      return { ...keys, aviario, stats: statsOf(all), qualidade: countsOf(all), lados };
     });
 
   const stats = statsOf(boxes);
@@ -204,6 +245,8 @@ function buildGroup(group: GroupAcc, boxes: BoxAcc[], catalog: ReportCatalog): R
     idade_lote: idade,
     stats,
     padrao: comparison(curve, idade, sumDg(stats), stats.totalAves),
+    qualidade: countsOf(boxes),
+    janela: group.window?.wire ?? null,
     categorias,
   };
 }
@@ -223,5 +266,6 @@ function buildBox(box: BoxAcc, keys: { data: string; lote: string; sexo: string 
     stats,
     histograma: histogram(pesos, stats.pesoMedio),
     padrao: comparison(curve, idade, sumDg(stats), stats.totalAves),
+    qualidade: box.qualidade,
   };
 }

@@ -41,6 +41,16 @@ export function weighingsRoutes(
     route(instance, 'registerpesagemmanual', { onRequest: requireAccount }, async (request) =>
       ingestion.storeManual(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body, clock()),
     );
+    // Weighing quality (quality/): the day-by-day judging (the audit, a day's set-aside list) runs on the report workers; the settings are the flock's farm's (manage rights).
+    route(instance, 'getqualidade', { onRequest: requireAccount }, async (request, reply) =>
+      reports.reply(reply, 'getqualidade', await readScope(request, request.query.prop), request.query),
+    );
+    route(instance, 'setqualidadeconfig', { onRequest: requireAccount }, async (request) =>
+      weighings.quality.setConfig(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+    );
+    route(instance, 'getpesagensdescartadas', { onRequest: requireAccount }, async (request, reply) =>
+      reports.reply(reply, 'getpesagensdescartadas', await readScope(request, request.query.prop), request.query),
+    );
     route(instance, 'usrstats', { onRequest: requireAccount }, async (request, reply) => reports.reply(reply, 'usrstats', await readScope(request, request.query.prop), undefined));
   };
 }

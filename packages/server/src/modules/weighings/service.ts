@@ -30,9 +30,13 @@ import type { StandardsService } from '../standards/index.js';
 import { dailySource, flockWeightGroups, scaleDaySums, type FlockWeightGroup, type ScaleDaySum } from './daily-source.js';
 import type { DailyQueries } from './daily.queries.js';
 import type { PesagemFilter, PesagensRepository } from './pesagens.repository.js';
+import { mixedWeightsOf } from './mixed-weights.js';
 import { reportPeriod } from './period.js';
 import { rawSource, type DayTotal } from './raw-source.js';
-import { categoryCompare, naturalCompare, reportTree, type ReportCatalog } from './report-tree.js';
+import { cellKey } from './quality/cells.js';
+import type { QualityRepository } from './quality/quality.repository.js';
+import { qualityService } from './quality/service.js';
+import { categoryCompare, naturalCompare, reportTree, type GroupWindow, type ReportCatalog, type WindowOf } from './report-tree.js';
 import { percentOfStandard, standardAt, type StandardCurve } from './standard.js';
 
 type AvesPesosFilters = z.output<typeof avesPesosBody>;
@@ -60,15 +64,18 @@ export function weighingsService(deps: {
   daily: DailyQueries;
   /** Those calls from the raw weighings instead: the reference the aggregates equal (tests, the fleet bench's ratio). */
   fromRaw?: boolean;
+  /** The flocks' weighing-quality settings (quality/, docs/quality.md). */
+  qualityConfigs: QualityRepository;
   farms: Pick<FarmsService, 'list' | 'get'>;
-  flocks: Pick<FlocksService, 'list' | 'get'>;
-  standards: Pick<StandardsService, 'list'>;
+  flocks: Pick<FlocksService, 'list' | 'get' | 'placementOf'>;
+  standards: Pick<StandardsService, 'list' | 'curveOf'>;
   devices: Pick<DevicesService, 'list' | 'get'>;
   accounts: Pick<AccountReads, 'userById' | 'timezoneOf'>;
   clock: () => number;
 }) {
   const { pesagens, farms: farmRecords, flocks: flockRecords, standards: standardRecords, devices, accounts, clock } = deps;
   const source = deps.fromRaw === true ? rawSource(pesagens) : dailySource(deps.daily);
+  const quality = qualityService({ daily: deps.daily, configs: deps.qualityConfigs, pesagens, flocks: flockRecords, standards: standardRecords, accounts, clock });
 
   async function readerSettings(actorId: number): Promise<ReaderSettings> {
     const user = await accounts.userById(actorId);
@@ -87,11 +94,13 @@ export function weighingsService(deps: {
     return new Map(list.map((padrao) => [padrao.id, { id: padrao.id, nome: padrao.nome, pontos: [...padrao.pontos].sort((a, b) => a.idade - b.idade) }]));
   }
 
-  async function catalogFor(scope: OwnerScope, farms: Nucleo[], separador: string): Promise<ReportCatalog> {
+  async function catalogFor(scope: OwnerScope, farms: Nucleo[], separador: string): Promise<ReportCatalog & { flocks: Map<number, Lote>; standards: Map<number, StandardCurve> }> {
     const farmNames = new Map(farms.map((farm) => [farm.id, farm.nome]));
     const flocks = new Map((await flockRecords.list(scope)).map((lote) => [lote.id, lote]));
     const standards = await standardsOf(scope);
     return {
+      flocks,
+      standards,
       separador,
       nucleoName: (id) => farmNames.get(id) ?? '',
       loteCode: (id) => (id === null ? '' : (flocks.get(id)?.codigo ?? '')),
@@ -106,14 +115,40 @@ export function weighingsService(deps: {
     };
   }
 
+  /**
+   * How the weight report judges each group (flock, day, sex text): the windows of the flocks it
+   * reads whose filter is on — every flock when the report asks for a `janela` (docs/quality.md).
+   */
+  async function reportWindows(ownerId: number, filter: PesagemFilter, janela: AvesPesosFilters['janela'], catalog: Awaited<ReturnType<typeof catalogFor>>): Promise<WindowOf> {
+    const active = janela === undefined ? await quality.activeFlocks(ownerId) : undefined;
+    if (active?.length === 0) return () => undefined;
+    const weighed = await deps.daily.weighedFlocks(ownerId, active === undefined ? filter : { ...filter, lotes: active });
+    const byFlock = new Map<number, Map<string, GroupWindow>>();
+    for (const [loteId, rules] of await quality.reportRules(ownerId, weighed, janela)) {
+      const lote = catalog.flocks.get(loteId);
+      if (!lote) continue;
+      const flock = { id: loteId, data_alojamento: lote.data_alojamento, curve: lote.padrao_id === null ? undefined : catalog.standards.get(lote.padrao_id) };
+      byFlock.set(loteId, await quality.windows(ownerId, flock, rules, filter.fim));
+    }
+    return (loteId, data, sexo) => (loteId === null ? undefined : byFlock.get(loteId)?.get(cellKey(data, sexo)));
+  }
+
   const service = {
     readerSettings,
 
+    /** Weighing quality: getqualidade, setqualidadeconfig, getpesagensdescartadas (quality/service.ts). */
+    quality,
+
     /**
      * A flock's weighing days up to `df`, whole, per house and per sex, each with its latest day's
-     * uniformity and CV (getdesempenho). Always from the daily aggregates, read as usrstats reads its latest days.
+     * uniformity and CV (getdesempenho). Always from the daily aggregates, read as usrstats reads its latest days;
+     * while the flock's quality filter is on, of its accepted weighings only (docs/quality.md).
      */
-    flockWeights: (ownerId: number, loteId: number, df: string): Promise<FlockWeightGroup[]> => flockWeightGroups(deps.daily, ownerId, loteId, df),
+    flockWeights: async (ownerId: number, loteId: number, df: string): Promise<FlockWeightGroup[]> =>
+      (await quality.flockWeights(ownerId, loteId, df)) ?? flockWeightGroups(deps.daily, ownerId, loteId, df),
+
+    /** The weights (dg) of a flock-day's (house's, side's, box's) mixed-sex weighings: getseparacaosexo's birds (mixed-weights.ts). */
+    mixedWeights: mixedWeightsOf({ pesagens, flocks: flockRecords, quality: quality.dayJudge }),
 
     /** The owner's weighings summed per farm, house, day and scale over [di, df] (alarms: scales of one house that disagree). */
     scaleDays: (ownerId: number, di: string, df: string): Promise<ScaleDaySum[]> => scaleDaySums(deps.daily, ownerId, di, df),
@@ -159,7 +194,7 @@ export function weighingsService(deps: {
         farms = farms.filter((farm) => farm.id === body.nucleo_id);
       }
       if (body.lote_id !== undefined) await flockRecords.get(scope, body.lote_id);
-      const empty: AvesPesosResponse = { inicio: body.inicio, fim: body.fim, separador, balancas: [], total: computeStats([]), grupos: [] };
+      const empty: AvesPesosResponse = { inicio: body.inicio, fim: body.fim, separador, balancas: [], total: computeStats([]), qualidade: null, grupos: [] };
       if (farms.length === 0) return empty;
       const filter: PesagemFilter = {
         inicio: body.inicio,
@@ -170,10 +205,11 @@ export function weighingsService(deps: {
         sexo: body.sexo,
         serie_balanca: body.serie_balanca,
       };
-      const tree = reportTree();
+      const catalog = await catalogFor(scope, farms, separador);
+      const tree = reportTree(await reportWindows(scope.ownerId, filter, body.janela, catalog));
       for await (const batch of pesagens.reportRows(scope.ownerId, filter)) for (const row of batch) tree.add(row);
-      const { grupos, total, balancas } = tree.build(await catalogFor(scope, farms, separador));
-      return { ...empty, balancas, total, grupos };
+      const { grupos, total, qualidade, balancas } = tree.build(catalog);
+      return { ...empty, balancas, total, qualidade, grupos };
     },
 
     /**

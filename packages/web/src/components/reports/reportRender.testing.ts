@@ -23,7 +23,7 @@ export function signIn(reports_language: Language, separador_decimal: DecimalSep
   session.user = { reports_language, separador_decimal, separador_csv, timezone: -3 };
 }
 
-await Promise.all((['pt', 'en', 'es'] as const).map((language) => loadLanguage(language)));
+await Promise.all((['pt', 'en', 'es'] as const).map((language) => loadLanguage(language, true)));
 
 /** An element rendered to HTML inside Mantine's provider. */
 export const render = (element: ReactElement) => renderToStaticMarkup(createElement(MantineProvider, null, element));

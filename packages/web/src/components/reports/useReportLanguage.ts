@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../session/session';
 import { numberFormat, type NumberFormat } from '../../features/records/numbers';
-import i18n, { LOCALE_OF, isLanguage, loadLanguage } from '../../i18n';
+import i18n, { LOCALE_OF, isLanguage, languageReady, loadLanguage } from '../../i18n';
 
 /**
  * The words and numbers of what the user produces (spec section 3, `reports_language`): a report on
@@ -26,15 +26,15 @@ export function useReportLanguage(): ReportLanguage {
   const { t: interfaceT, i18n: instance } = useTranslation();
   const { user } = useCurrentUser();
   const wanted: Language = isLanguage(user.reports_language) ? user.reports_language : isLanguage(instance.language) ? instance.language : 'pt';
-  const [loaded, setLoaded] = useState(() => i18n.hasResourceBundle(wanted, 'translation'));
+  const [loaded, setLoaded] = useState(() => languageReady(wanted));
   useEffect(() => {
-    if (i18n.hasResourceBundle(wanted, 'translation')) {
+    if (languageReady(wanted)) {
       setLoaded(true);
       return;
     }
     let live = true;
     setLoaded(false);
-    loadLanguage(wanted).then(
+    loadLanguage(wanted, true).then(
       () => live && setLoaded(true),
       (error: unknown) => console.error(`[i18n] texts of the reports language "${wanted}" could not be loaded`, error),
     );
@@ -43,7 +43,7 @@ export function useReportLanguage(): ReportLanguage {
     };
   }, [wanted]);
   // `loaded` re-renders once the texts arrive; the bundle itself decides (a new `wanted` may not be in yet).
-  const ready = loaded && i18n.hasResourceBundle(wanted, 'translation');
+  const ready = loaded && languageReady(wanted);
   const language: Language = ready ? wanted : isLanguage(instance.language) ? instance.language : 'pt';
   // The user's number format (separador_decimal) applies to reports too; null follows the report's language.
   const decimalPreference = user.separador_decimal;

@@ -19,6 +19,8 @@ import { searchFromFilters } from '../reports/filters';
 // The chart brings ECharts: its own chunk, fetched once a tile has a curve to draw, so the first
 // screen's JavaScript never carries it.
 const GrowthChart = lazy(() => import('./GrowthChart'));
+// The forecast line too (its words and date formatting): the first screen stays within its budget.
+const ForecastLine = lazy(() => import('./ForecastLine'));
 
 type FlockTile = UsrStats['lotes'][number];
 
@@ -148,6 +150,11 @@ function Tile({ tile }: { tile: FlockTile }) {
               ? t('dashboard.flocks.weighedOn', { date: isoToMasked(ultima.data), birds: n.format(ultima.totalAves, 0) })
               : t('dashboard.flocks.weighedAt', { date: isoToMasked(ultima.data), age: ultima.idade, birds: n.format(ultima.totalAves, 0) })}
           </Text>
+          <ChartBoundary name="dashboard-forecast" fallback={null}>
+            <Suspense fallback={null}>
+              <ForecastLine loteId={tile.lote_id} />
+            </Suspense>
+          </ChartBoundary>
           <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs" mt="sm">
             <Figure label={t('dashboard.flocks.mean')} value={n.format(ultima.pesoMedio, 1)} testId="dashboard-flock-mean" />
             <Figure label={t('dashboard.flocks.uni')} value={n.format(ultima.uni, 2)} testId="dashboard-flock-uni" />

@@ -17,6 +17,7 @@ import { useOwner } from '../records/owner';
 import { OwnerBadge, ReadOnlyBadge } from '../records/OwnerPicker';
 import { useNumberFormat } from '../records/useNumberFormat';
 import { FlockBadges } from './FlockBadges';
+import { ForecastCard } from './ForecastCard';
 import { flockCloseOutPath, flockEditPath, performanceKeys, useConfigDesempenho, useDesempenho, useDiario } from './api';
 import { CloseOutModal, useReopen } from './CloseOut';
 import { DailyFormModal } from './DailyForm';
@@ -24,6 +25,7 @@ import { DailyRecords } from './DailyRecords';
 import { dailyRows, type DailyRow } from './dailyRows';
 import { IndicatorGrid } from './IndicatorGrid';
 import { ManualWeighingButton } from './ManualWeighingForm';
+import { QualityCard } from './QualityCard';
 import { flockQueueGroup } from './performanceWrites';
 import { useFlockTitle } from './flockTitle';
 
@@ -33,7 +35,7 @@ type Opened = { record?: Diario; aviario_id: string; data: string } | null;
 
 /**
  * lotes/:id, the flock's home: who and where it is, the indicators integrators pay on (each with
- * its formula and inputs), growth and losses charts, the daily house records (entered here, also
+ * its formula and inputs), growth and losses charts, the growth forecast, the daily house records (entered here, also
  * offline), close-out, and links to its reports; the form is behind 'Editar'.
  * Test ids: `flock-status`, `flock-age`, `flock-facts`, `flock-edit`, `daily-add`, `flock-close`,
  * `flock-reopen`, `flock-closeout-report`, `flock-indicators` (cards `indicator-<key>`),
@@ -74,7 +76,9 @@ export function FlockHome({ route, flock }: { route: ScreenRoute; flock: Lote })
           <Suspense fallback={<Loader />}>{desempenho.data && <FlockCharts desempenho={desempenho.data} />}</Suspense>
           {desempenho.isPending && <Loader />}
         </Card>
+        <ForecastCard flock={flock} />
         <DailySection flock={flock} canWrite={owner.canWrite} onNew={openNew} onOpen={openRow} />
+        <QualityCard flock={flock} />
         <FlockLinks flock={flock} />
         {flock.obs && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Lote } from '@portal/shared';
 import { call } from '../../api/client';
 import { useOwner } from '../records/owner';
@@ -25,7 +25,15 @@ export const performanceKeys = {
   desempenho: (id: number, prop?: number) => ['desempenho', 'lote', prop ?? 'self', id] as const,
   diario: (id: number, prop?: number) => ['desempenho', 'diario', prop ?? 'self', id] as const,
   config: (prop?: number) => ['desempenho', 'config', prop ?? 'self'] as const,
+  /** Under 'desempenho': a weighing or daily record written asks the forecast again too. */
+  previsao: (id: number, asked: ForecastAsked, prop?: number) => ['desempenho', 'previsao', prop ?? 'self', id, asked.alvo_g ?? null, asked.data ?? null] as const,
 };
+
+/** What a forecast is asked for beyond its flock: the target weight (g) and the day; the server's defaults when left out. */
+export interface ForecastAsked {
+  alvo_g?: number;
+  data?: string;
+}
 
 const quiet = { retry: false, refetchOnWindowFocus: false } as const;
 
@@ -59,6 +67,23 @@ export function useConfigDesempenho() {
     queryFn: () => call('getconfigdesempenho', { query: { prop } }),
     enabled: ready,
     staleTime: 5 * 60_000,
+    ...quiet,
+  });
+}
+
+/**
+ * GET getprevisao?lote_id[&alvo_g][&data]: the flock's growth forecast (a heavy call: a curve fitted
+ * per group with a bootstrap). Kept for 10 minutes: the dashboard's tiles and the flock page share
+ * it; a new target or day keeps the last answer on screen until its own arrives.
+ */
+export function usePrevisao(id: number, asked: ForecastAsked = {}) {
+  const { prop, ready } = useOwner();
+  return useQuery({
+    queryKey: performanceKeys.previsao(id, asked, prop),
+    queryFn: () => call('getprevisao', { query: { lote_id: id, prop, ...asked } }),
+    enabled: ready,
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
     ...quiet,
   });
 }

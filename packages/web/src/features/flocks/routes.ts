@@ -12,4 +12,5 @@ export const flockRoutes: ScreenRoute[] = [
   { path: 'lotes/:id', screen: 'flockDetail', parents: [list], load: loadFlock },
   { path: 'lotes/:id/editar', screen: 'flockEdit', parents: [list, detail], load: loadFlock },
   { path: 'lotes/:id/fechamento', screen: 'flockCloseOut', parents: [list, detail], load: () => import('./CloseOutReportPage') },
+  { path: 'lotes/:id/qualidade', screen: 'flockQuality', parents: [list, detail], load: () => import('./QualityPage') },
 ];

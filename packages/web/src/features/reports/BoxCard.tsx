@@ -1,10 +1,13 @@
-import type { ReportBox } from '@portal/shared';
+import type { ReportBox, ReportGrupo } from '@portal/shared';
 import { memo } from 'react';
 import { isoToMasked } from '../records/dates';
 import type { ReportKind } from './api';
 import classes from './BoxCard.module.css';
 import { BoxHistogram } from './BoxHistogram';
+import { QualityLine } from './QualityLine';
 import { flockLabelled, labelled, useReportTexts, type ReportTexts } from './reportTexts';
+import { offersSexSplit } from './sexSplit';
+import { SexSplitSection } from './SexSplitSection';
 import { StandardLine, StatsGrid } from './StatsGrid';
 
 export interface BoxFact {
@@ -40,11 +43,12 @@ export function boxTitle({ t, label: labelOf }: Pick<ReportTexts, 't' | 'label'>
 }
 
 /**
- * One box: its title, key (ending '.R.P'), statistics, comparison with the standard and
- * histogram, in the reports language. Test id `report-box` with `data-key`; `box-title` (facts
- * with data-fact), `box-key`.
+ * One box: its title, key (ending '.R.P'), statistics, comparison with the standard, quality counts
+ * and histogram, in the reports language; a mixed box of a flock offers its sex split under the
+ * histogram (SexSplitSection). Test id `report-box` with `data-key`; `box-title` (facts with
+ * data-fact), `box-key`.
  */
-export const BoxCard = memo(function BoxCard({ kind, box }: { kind: ReportKind; box: ReportBox }) {
+export const BoxCard = memo(function BoxCard({ kind, grupo, box }: { kind: ReportKind; grupo: Pick<ReportGrupo, 'lote_id'>; box: ReportBox }) {
   const texts = useReportTexts();
   const { t } = texts;
   return (
@@ -62,7 +66,8 @@ export const BoxCard = memo(function BoxCard({ kind, box }: { kind: ReportKind; 
       {box.balancas.length > 0 && <p className={classes.scales}>{t('reports.scales', { list: box.balancas.join(', ') })}</p>}
       <StatsGrid stats={box.stats} compact />
       <StandardLine padrao={box.padrao} />
-      <BoxHistogram histogram={box.histograma} />
+      <QualityLine contagem={box.qualidade} level="box" />
+      {grupo.lote_id !== null && offersSexSplit(kind, grupo, box) ? <SexSplitSection loteId={grupo.lote_id} box={box} /> : <BoxHistogram histogram={box.histograma} />}
     </article>
   );
 });

@@ -4,6 +4,9 @@ import { drawChart } from './echarts';
 import { histogramOption } from './histogramChart';
 import classes from './BoxHistogram.module.css';
 import { useReportTexts } from './reportTexts';
+import type { HistogramCurve } from './splitCurves';
+
+const NO_CURVES: readonly HistogramCurve[] = [];
 
 /** Section 9: graphs are drawn about 100 ms after the report's HTML. */
 export const CHART_DELAY_MS = 100;
@@ -12,9 +15,11 @@ export const CHART_DELAY_MS = 100;
  * A box's weight histogram on screen (canvas), in the reports language. Drawn 100 ms after it
  * scrolls into view if it is still there (a box that flies past while scrolling is never drawn),
  * and disposed when the virtualised list unmounts its box, so only the charts on screen hold one. It follows the
- * card's width. Test id `box-histogram`, with `data-drawn="true"` once drawn.
+ * card's width. `curves` (a sex split's two fitted normals) are drawn over the bars; the chart is
+ * drawn again when they come or go. Test id `box-histogram`, with `data-drawn="true"` once drawn
+ * and `data-curves` (how many curves it shows).
  */
-export function BoxHistogram({ histogram }: { histogram: Histograma }) {
+export function BoxHistogram({ histogram, curves = NO_CURVES }: { histogram: Histograma; curves?: readonly HistogramCurve[] }) {
   const report = useReportTexts();
   const texts = report.histogram;
   const element = useRef<HTMLDivElement>(null);
@@ -31,7 +36,7 @@ export function BoxHistogram({ histogram }: { histogram: Histograma }) {
       timer = undefined;
       if (!inView) return;
       visible.disconnect();
-      chart = drawChart(target, histogramOption(histogram, texts, true));
+      chart = drawChart(target, histogramOption(histogram, texts, true, curves));
       target.dataset.drawn = 'true';
       resize.observe(target);
     };
@@ -47,7 +52,7 @@ export function BoxHistogram({ histogram }: { histogram: Histograma }) {
       chart?.dispose();
       delete target.dataset.drawn;
     };
-  }, [histogram, texts]);
+  }, [histogram, texts, curves]);
 
-  return <div ref={element} className={classes.chart} role="img" aria-label={report.t('reports.histogram.title')} data-testid="box-histogram" />;
+  return <div ref={element} className={classes.chart} role="img" aria-label={report.t('reports.histogram.title')} data-testid="box-histogram" data-curves={curves.length} />;
 }

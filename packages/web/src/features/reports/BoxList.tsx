@@ -38,7 +38,7 @@ const ItemView = memo(function ItemView({ kind, item, columns }: { kind: ReportK
       return (
         <div className={classes.boxes} style={{ '--box-cols': columns } as CSSProperties}>
           {item.boxes.map((box) => (
-            <BoxCard key={box.key} kind={kind} box={box} />
+            <BoxCard key={box.key} kind={kind} grupo={item.grupo} box={box} />
           ))}
         </div>
       );

@@ -3,6 +3,7 @@ import { useImperativeHandle, type Ref } from 'react';
 import type { ReportKind } from './api';
 import { PrintProgress } from './PrintProgress';
 import { PrintReport } from './PrintReport';
+import type { JanelaOverride } from './quality';
 import { useReportTexts } from './reportTexts';
 import { usePrintLayout } from './usePrintLayout';
 
@@ -15,13 +16,13 @@ export interface PrintHandle {
  * The printed layout and its progress, apart from the screen: while the charts are drawn only
  * this part renders again, not the report or the filters.
  */
-export function PrintLayer({ kind, report, ref }: { kind: ReportKind; report: AvesPesosResponse; ref: Ref<PrintHandle> }) {
+export function PrintLayer({ kind, report, janela, ref }: { kind: ReportKind; report: AvesPesosResponse; janela?: JanelaOverride; ref: Ref<PrintHandle> }) {
   const layout = usePrintLayout(report, useReportTexts());
   useImperativeHandle(ref, () => ({ print: layout.print }), [layout.print]);
   if (!layout.requested) return null;
   return (
     <>
-      <PrintReport kind={kind} report={report} charts={layout.charts} onReady={layout.onReady} />
+      <PrintReport kind={kind} report={report} janela={janela} charts={layout.charts} onReady={layout.onReady} />
       {layout.waiting && <PrintProgress drawn={layout.charts.length} total={layout.total} onCancel={layout.cancel} />}
     </>
   );

@@ -6,6 +6,7 @@ import { isoToMasked } from '../records/dates';
 import type { ReportKind } from './api';
 import { boxTitle } from './BoxCard';
 import classes from './PrintReport.module.css';
+import { qualityLine, type JanelaOverride } from './quality';
 import { BOXES_PER_PAGE, coveredNames, printPages, reportBoxes } from './reportTable';
 import { useReportTexts, type ReportTexts } from './reportTexts';
 import { STAT_FIELDS } from './statFields';
@@ -37,6 +38,11 @@ function PrintBox({ kind, grupo, box, chart }: PrintedBox & { kind: ReportKind; 
           })}
         </div>
       )}
+      {box.qualidade && (
+        <div className={classes.quality} data-testid="print-quality">
+          {qualityLine(texts, box.qualidade)}
+        </div>
+      )}
       {/* histogramSvg escapes every text it writes: markup of our own, inserted as is (no React nodes for 80 shapes × thousands of charts). */}
       <div className={classes.chart} role="img" aria-label={label('reports.histogram.title')} data-testid="print-chart" dangerouslySetInnerHTML={{ __html: chart ?? '' }} />
     </article>
@@ -49,10 +55,13 @@ interface HeaderFacts {
   facts: string;
   scales: string;
   total: string;
+  /** The report's quality counts and the window it was recomputed under; empty without either. */
+  quality: string;
   rule: string;
 }
 
-function headerFacts(kind: ReportKind, report: AvesPesosResponse, { t, label, stat: text }: ReportTexts): HeaderFacts {
+function headerFacts(kind: ReportKind, report: AvesPesosResponse, texts: ReportTexts, janela: JanelaOverride | undefined): HeaderFacts {
+  const { t, label, stat: text } = texts;
   const names = coveredNames(report);
   return {
     title: label('reports.analysisTitle'),
@@ -67,6 +76,10 @@ function headerFacts(kind: ReportKind, report: AvesPesosResponse, { t, label, st
       `${label('reports.stats.pesoMedio')} ${text(report.total.pesoMedio, 'grams')}`,
       `${label('reports.stats.cv')} ${text(report.total.cv, 'percent')}`,
       `${label('reports.stats.uni')} ${text(report.total.uni, 'percent')}`,
+    ].join(' · '),
+    quality: [
+      ...(janela ? [`${label('reports.quality.overrideTitle')}: ${t('reports.quality.overrideShort', { abaixo: janela.abaixo_pct, acima: janela.acima_pct })}`] : []),
+      ...(report.qualidade ? [qualityLine(texts, report.qualidade)] : []),
     ].join(' · '),
     rule: `${label('reports.uniformity')}: ${label('reports.uniformityBand')}`,
   };
@@ -86,6 +99,11 @@ const PrintHeader = memo(function PrintHeader({ facts, page, pages }: { facts: H
           <br />
           {facts.total}
         </p>
+        {facts.quality && (
+          <p className={`${classes.facts} ${classes.rule}`} data-testid="print-quality-total">
+            {facts.quality}
+          </p>
+        )}
         <p className={`${classes.facts} ${classes.rule}`}>{facts.rule}</p>
       </div>
       <div className={classes.pageNumber}>
@@ -132,6 +150,8 @@ const PrintPage = memo(function PrintPage({ kind, facts, index, count, boxes, ch
 interface PrintReportProps {
   kind: ReportKind;
   report: AvesPesosResponse;
+  /** The quality window the report was recomputed under, when one was asked. */
+  janela?: JanelaOverride;
   /** Charts drawn so far (SVG markup), in box order (usePrintLayout). */
   charts: string[];
   onReady: () => void;
@@ -144,9 +164,9 @@ interface PrintReportProps {
  * time. Test ids: `print-report` (data-print-ready once every page is laid out, data-boxes: boxes
  * in the report), `print-page`, `print-box`, `print-chart`.
  */
-export function PrintReport({ kind, report, charts, onReady }: PrintReportProps) {
+export function PrintReport({ kind, report, janela, charts, onReady }: PrintReportProps) {
   const texts = useReportTexts();
-  const facts = useMemo(() => headerFacts(kind, report, texts), [kind, report, texts]);
+  const facts = useMemo(() => headerFacts(kind, report, texts, janela), [kind, report, texts, janela]);
   const [ready, setReady] = useState(false);
   const pages = useMemo(() => printPages(reportBoxes(report)), [report]);
   const total = useMemo(() => pages.reduce((sum, page) => sum + page.length, 0), [pages]);

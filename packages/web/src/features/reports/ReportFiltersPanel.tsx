@@ -12,6 +12,7 @@ import type { ReportKind } from './api';
 import { QUICK_RANGES, quickRange, todayIso } from '../../components/reports/reportPeriod';
 import { filtersSummary, type ReportFilters } from './filters';
 import { filtersRules, filtersValues, generatedFilters } from './filtersForm';
+import { WindowFields } from './WindowFields';
 
 interface ReportFiltersPanelProps {
   kind: ReportKind;
@@ -27,7 +28,8 @@ interface ReportFiltersPanelProps {
 
 /**
  * Owner, farm, flock, house, sex and period of a weighing report, with the quick ranges of
- * section 9 (30 and 365 days back) and Generate. On a phone showing a report they fold away
+ * section 9 (30 and 365 days back), the weight report's "recompute with another window" (issue
+ * 20, WindowFields) and Generate. On a phone showing a report they fold away
  * behind a button with their summary. Test ids: `report-filters`, `filter-<name>`,
  * `range-<days>`, `report-generate`, `report-available`, `filters-toggle`, `filters-summary`.
  */
@@ -81,7 +83,12 @@ export function ReportFiltersPanel({ kind, owner, header, filters, generating, f
                 {t('reports.filters.title')}
               </Text>
               <Text size="sm" c="dimmed" truncate data-testid="filters-summary">
-                {filtersSummary(filters, header, (from, to) => t('reports.periodRange', { from, to }))}
+                {filtersSummary(
+                  filters,
+                  header,
+                  (from, to) => t('reports.periodRange', { from, to }),
+                  (janela) => t('reports.filters.janelaSummary', { abaixo: janela.abaixo_pct, acima: janela.acima_pct }),
+                )}
               </Text>
             </Stack>
             {folded ? <IconChevronDown size={20} style={{ flexShrink: 0 }} /> : <IconChevronUp size={20} style={{ flexShrink: 0 }} />}
@@ -125,6 +132,7 @@ export function ReportFiltersPanel({ kind, owner, header, filters, generating, f
               <DateInput label={t('reports.filters.inicio')} {...dateInputProps(form, 'inicio')} data-testid="filter-inicio" />
               <DateInput label={t('reports.filters.fim')} {...dateInputProps(form, 'fim')} data-testid="filter-fim" />
             </SimpleGrid>
+            {kind === 'aves' && <WindowFields form={form} />}
             <Group justify="space-between" align="center" gap="sm">
               <Group gap="xs">
                 {QUICK_RANGES.map((days) => (

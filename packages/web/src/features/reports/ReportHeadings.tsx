@@ -1,9 +1,11 @@
 import { Alert, Badge, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconInfoCircle } from '@tabler/icons-react';
 import type { AvesPesosResponse, ReportCategoria, ReportGrupo, ReportLado } from '@portal/shared';
 import { memo } from 'react';
 import { isoToMasked } from '../records/dates';
 import type { ReportKind } from './api';
+import { overrideText, type JanelaOverride } from './quality';
+import { QualityLine, WindowLine } from './QualityLine';
 import { coveredNames } from './reportTable';
 import { groupTitle, labelled, useReportTexts } from './reportTexts';
 import { StandardLine, StatsGrid } from './StatsGrid';
@@ -24,11 +26,13 @@ function KeyFact({ label, value, testId }: { label: string; value: string; testI
 
 /**
  * Period, farms and flocks, scales, the band rule (told once for every statistic it governs) and
- * the total statistics, in the reports language. Test ids `report-header`, `report-period`,
- * `report-scales`, `uniformity-note`, `report-total`.
+ * the total statistics with the quality counts, in the reports language; a report recomputed under
+ * another quality window says so first. Test ids `report-header`, `report-period`,
+ * `report-scales`, `report-window-override`, `uniformity-note`, `report-total`.
  */
-export function ReportHeaderPanel({ kind, report }: { kind: ReportKind; report: AvesPesosResponse }) {
-  const { t } = useReportTexts();
+export function ReportHeaderPanel({ kind, report, janela }: { kind: ReportKind; report: AvesPesosResponse; janela?: JanelaOverride }) {
+  const texts = useReportTexts();
+  const { t } = texts;
   const names = coveredNames(report);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="report-header">
@@ -42,6 +46,13 @@ export function ReportHeaderPanel({ kind, report }: { kind: ReportKind; report: 
           {names.lotes.length > 0 && <KeyFact label={t(`reports.keys.${kind}.lote`)} value={names.lotes.join(', ')} />}
         </Group>
         <KeyFact label={t('reports.scalesLabel')} value={report.balancas.length ? report.balancas.join(', ') : t('reports.none')} testId="report-scales" />
+        {janela && (
+          <Alert variant="light" color="orange" icon={<IconAdjustmentsHorizontal size={18} />} p="xs" data-testid="report-window-override">
+            <Text size="sm">
+              <strong>{t('reports.quality.overrideTitle')}:</strong> {overrideText(texts, janela)}
+            </Text>
+          </Alert>
+        )}
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs" data-testid="uniformity-note">
           <Text size="sm">
             <strong>{t('reports.uniformity')}:</strong> {t('reports.uniformityBand')}
@@ -50,13 +61,14 @@ export function ReportHeaderPanel({ kind, report }: { kind: ReportKind; report: 
         <Divider label={t('reports.total')} labelPosition="left" />
         <Box data-testid="report-total">
           <StatsGrid stats={report.total} />
+          <QualityLine contagem={report.qualidade} level="total" />
         </Box>
       </Stack>
     </Paper>
   );
 }
 
-/** A date|flock|sex group's heading in the box list (test id `report-group`): its keys, statistics and standard. */
+/** A date|flock|sex group's heading in the box list (test id `report-group`): its keys, quality window, statistics, standard and quality counts. */
 export const GroupHeading = memo(function GroupHeading({ kind, grupo }: { kind: ReportKind; grupo: ReportGrupo }) {
   const { t } = useReportTexts();
   return (
@@ -72,9 +84,11 @@ export const GroupHeading = memo(function GroupHeading({ kind, grupo }: { kind: 
             <KeyFact label={t(`reports.keys.${kind}.sexo`)} value={grupo.sexo || t('reports.none')} />
             {grupo.idade_lote !== null && <KeyFact label={t('reports.age')} value={t('reports.box.days', { count: grupo.idade_lote })} />}
           </Group>
+          <WindowLine janela={grupo.janela} />
         </Stack>
         <StatsGrid stats={grupo.stats} />
         <StandardLine padrao={grupo.padrao} />
+        <QualityLine contagem={grupo.qualidade} level="grupo" />
       </Stack>
     </Paper>
   );

@@ -1,18 +1,25 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AvesPesosResponse } from '@portal/shared';
 import { createInstance, type TFunction } from 'i18next';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReportLanguage } from '../../components/reports/useReportLanguage';
 import { loadLocaleTree } from '../../i18n/resources';
 import { theme } from '../../theme';
 import { numberFormat } from '../records/numbers';
 import { reportOfShape } from './largeReport.testing';
 import { reportTexts, ReportTextsContext } from './reportTexts';
+import { BoxCard } from './BoxCard';
+import type { JanelaOverride } from './quality';
+import { GroupHeading } from './ReportHeadings';
 import { ReportView } from './ReportView';
 import { TEST_REPORT } from './testReport';
+
+// The real i18n module touches the page's document on start; a box's sex split reaches it through the api client.
+vi.mock('../../i18n', () => ({ currentLanguage: () => 'pt', default: { exists: () => false } }));
 
 async function instance(language: 'pt' | 'en' | 'es') {
   const i18n = createInstance();
@@ -21,17 +28,22 @@ async function instance(language: 'pt' | 'en' | 'es') {
 }
 
 /** The report rendered as the screen does: the interface in `ui`, the report in `report` (useReportLanguage's answer). */
-async function render(report: AvesPesosResponse, ui: 'pt' | 'en' | 'es', reportLanguage: 'pt' | 'en' | 'es', locale: string): Promise<string> {
+/** A part of the report rendered as the screen does: the interface in `ui`, the report in `reportLanguage` (useReportLanguage's answer). */
+async function renderPart(part: ReactNode, ui: 'pt' | 'en' | 'es', reportLanguage: 'pt' | 'en' | 'es', locale: string): Promise<string> {
   const interfaceI18n = await instance(ui);
   const language: ReportLanguage = { language: reportLanguage, locale, t: (await instance(reportLanguage)).t as TFunction, numbers: numberFormat(locale) };
   const texts = reportTexts(language);
   const tree: ReactNode = h(
     I18nextProvider,
     { i18n: interfaceI18n },
-    h(MantineProvider, { theme }, h(ReportTextsContext, { value: texts }, h(ReportView, { kind: 'aves', report }))),
+    h(QueryClientProvider, { client: new QueryClient() }, h(MantineProvider, { theme }, h(ReportTextsContext, { value: texts }, part))),
   );
   return renderToStaticMarkup(tree);
 }
+
+/** The report rendered as the screen does (the virtualised boxes are not laid out without a page). */
+const render = (report: AvesPesosResponse, ui: 'pt' | 'en' | 'es', reportLanguage: 'pt' | 'en' | 'es', locale: string, janela?: JanelaOverride) =>
+  renderPart(h(ReportView, { kind: 'aves', report, janela }), ui, reportLanguage, locale);
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -80,5 +92,67 @@ describe('the report on screen follows the reports language, not the interface�
     expect((html.match(/data-testid="summary-row"/g) ?? []).length).toBeLessThan(40);
     // Generous on a loaded machine: the tree of old took tens of seconds for 428 boxes.
     expect(took).toBeLessThan(5000);
+  });
+});
+
+/** TEST_REPORT as a mixed ('X') weighing with the quality filter on: counts on every level, the group's window. */
+function qualityReport(): AvesPesosResponse {
+  const counts = { aceitas: 3, parcial: 2, dupla: 1, acima: 0 };
+  const grupo = TEST_REPORT.grupos[0]!;
+  const categoria = grupo.categorias[0]!;
+  const lado = categoria.lados[0]!;
+  const janela = { referencia: 'padrao' as const, esperado_g: 2000, baixo_g: 1400, alto_g: 2300, dupla_baixo_g: 3400, dupla_alto_g: 4600 };
+  const boxes = lado.boxes.map((box) => ({ ...box, sexo: 'X', qualidade: counts }));
+  return {
+    ...TEST_REPORT,
+    qualidade: { aceitas: 4, parcial: 2, dupla: 1, acima: 0 },
+    grupos: [{ ...grupo, sexo: 'X', qualidade: counts, janela, categorias: [{ ...categoria, qualidade: counts, lados: [{ ...lado, qualidade: counts, boxes }] }] }],
+  };
+}
+
+describe('weighing quality and the sex split in the report (issue 20)', () => {
+  it('shows the report total’s counts and the window asked for in the header', async () => {
+    const html = await render(qualityReport(), 'pt', 'en', 'en-US', { abaixo_pct: 20, acima_pct: 10 });
+    const text = textOf(html);
+    expect(html).toContain('data-testid="report-window-override"');
+    expect(text).toContain('Recomputed with another window: −20 % / +10 % of the expected weight');
+    expect(text).toContain('Quality: accepted 4 · set aside 3: partial bird 2 · two birds 1 · above the window 0');
+    expect(html).toContain('data-testid="quality-counts" data-level="total"');
+  });
+
+  it('shows a group’s window in its heading and its counts, and each box’s counts', async () => {
+    const report = qualityReport();
+    const grupo = report.grupos[0]!;
+    const heading = textOf(await renderPart(h(GroupHeading, { kind: 'aves', grupo }), 'pt', 'en', 'en-US'));
+    expect(heading).toContain('Quality window: expected 2,000.0 g, accepted from 1,400.0 g to 2,300.0 g (breed standard)');
+    expect(heading).toContain('Quality: accepted 3 · set aside 3: partial bird 2 · two birds 1 · above the window 0');
+    const box = await renderPart(h(BoxCard, { kind: 'aves', grupo, box: grupo.categorias[0]!.lados[0]!.boxes[0]! }), 'pt', 'pt', 'pt-BR');
+    expect(box).toContain('data-testid="quality-counts" data-level="box"');
+    expect(textOf(box)).toContain('Qualidade: aceitas 3 · postas de lado 3: ave parcial 2 · duas aves 1 · acima da janela 0');
+  });
+
+  it('offers "Separate sexes" in a mixed box of a flock only, and fetches nothing until asked', async () => {
+    const grupo = qualityReport().grupos[0]!;
+    const mixed = grupo.categorias[0]!.lados[0]!.boxes[0]!;
+    const html = await renderPart(h(BoxCard, { kind: 'aves', grupo, box: mixed }), 'pt', 'es', 'es-ES');
+    expect(html).toContain('data-testid="sex-split-open"');
+    expect(textOf(html)).toContain('Separar sexos');
+    expect(html).not.toContain('data-testid="sex-split"');
+    const noFlock = await renderPart(h(BoxCard, { kind: 'aves', grupo: { lote_id: null }, box: mixed }), 'pt', 'es', 'es-ES');
+    const male = await renderPart(h(BoxCard, { kind: 'aves', grupo, box: { ...mixed, sexo: 'Macho' } }), 'pt', 'es', 'es-ES');
+    for (const other of [noFlock, male]) expect(other).not.toContain('data-testid="sex-split-open"');
+  });
+
+  it('looks as before when no flock is filtered and no window is asked', async () => {
+    const grupo = TEST_REPORT.grupos[0]!;
+    const parts = await Promise.all([
+      render(TEST_REPORT, 'pt', 'pt', 'pt-BR'),
+      renderPart(h(GroupHeading, { kind: 'aves', grupo }), 'pt', 'pt', 'pt-BR'),
+      renderPart(h(BoxCard, { kind: 'aves', grupo, box: grupo.categorias[0]!.lados[0]!.boxes[0]! }), 'pt', 'pt', 'pt-BR'),
+    ]);
+    for (const html of parts) {
+      for (const testId of ['quality-counts', 'quality-window', 'report-window-override', 'sex-split-open']) expect(html).not.toContain(`data-testid="${testId}"`);
+      expect(textOf(html)).not.toContain('Qualidade');
+    }
   });
 });

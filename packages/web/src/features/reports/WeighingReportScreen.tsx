@@ -16,7 +16,7 @@ import type { ScreenRoute } from '../../components/screens/ScreenFrame';
 import { useScreenHeading } from '../../components/screens/useScreenHeading';
 import { fetchSummaryCsv, useReportHeader, useWeighingReport, type ReportKind } from './api';
 import { downloadName, downloadText, saveFile, type DownloadFormat } from './downloads';
-import { filtersFromSearch, searchFromFilters, type ReportFilters } from './filters';
+import { filtersFromSearch, searchFromFilters, windowOf, type ReportFilters } from './filters';
 import { useLastFilters } from './lastFilters';
 import { PrintLayer, type PrintHandle } from './PrintLayer';
 import { ReportActions } from './ReportActions';
@@ -53,6 +53,11 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
   const prop = actingFor && actingFor.id !== user.id && actingFor.nivel !== 'proprietario' ? actingFor.id : undefined;
   const reportFilters: ReportFilters = { ...filters, prop };
   useLastFilters({ kind, userId: user.id, owner: prop ?? 'self', ready: owner.ready }, params, setParams);
+
+  // A window asked for recomputes the weight report only (the hatchery's has no quality filter); kept
+  // as one object while the url's window stays, so the printed pages are not laid out again.
+  const { abaixo, acima } = filters;
+  const janela = useMemo(() => (kind === 'aves' ? windowOf({ abaixo, acima }) : undefined), [kind, abaixo, acima]);
 
   const header = useReportHeader(kind, prop, owner.ready);
   const report = useWeighingReport(kind, reportFilters, owner.ready);
@@ -125,8 +130,8 @@ export function WeighingReportScreen({ route, kind }: { route: ScreenRoute; kind
   } else if (data) {
     result = (
       <ReportTextsContext value={texts}>
-        <ReportView kind={kind} report={data} />
-        <PrintLayer ref={printer} kind={kind} report={data} />
+        <ReportView kind={kind} report={data} prop={prop} janela={janela} />
+        <PrintLayer ref={printer} kind={kind} report={data} janela={janela} />
       </ReportTextsContext>
     );
   }

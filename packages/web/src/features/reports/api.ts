@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { call, callText } from '../../api/client';
+import type { CallQuery } from '@portal/shared';
 import { reportBody, type ReportFilters } from './filters';
+
+/** What getseparacaosexo is asked for one box (sexSplit.ts builds it). */
+export type SexSplitQuery = CallQuery<'getseparacaosexo'>;
 
 /**
  * The two weighing reports share their screen: the weight report (aves) reads farms' weighings,
@@ -38,6 +42,23 @@ export function useWeighingReport(kind: ReportKind, filters: ReportFilters, enab
     // A report is a snapshot the user asked for: no refetch on focus, asked again only by Generate.
     staleTime: Infinity,
     // Kept while the tab lives a while: back on the screen (the last filters restored) it shows at once.
+    gcTime: REPORT_CACHE_MS,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+/** The query key of a box's sex split: a split once asked stays in the cache while the report does. */
+export const sexSplitKey = (query: SexSplitQuery) => ['reports', 'getseparacaosexo', query] as const;
+
+/** GET getseparacaosexo for one report box, only once asked for (a report of a month has thousands of boxes). */
+export function useSexSplit(query: SexSplitQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: sexSplitKey(query),
+    queryFn: () => call('getseparacaosexo', { query }),
+    enabled,
+    // Like the report it belongs to: a snapshot, asked again only on request.
+    staleTime: Infinity,
     gcTime: REPORT_CACHE_MS,
     refetchOnWindowFocus: false,
     retry: false,

@@ -12,6 +12,15 @@ describe('report filters in the url', () => {
     expect(filtersFromSearch(new URLSearchParams('prop=-1&nucleo=abc&lote=1.5&aviario=%20&inicio=2026-02-30&fim=30/11/2026'))).toEqual({});
   });
 
+  it('keep a quality window only with both edges, whole and within 1–90 %', () => {
+    expect(filtersFromSearch(new URLSearchParams('inicio=2026-11-01&fim=2026-11-30&abaixo=20&acima=10'))).toMatchObject({ abaixo: 20, acima: 10 });
+    expect(searchFromFilters({ inicio: '2026-11-01', fim: '2026-11-30', abaixo: 20, acima: 10 }).toString()).toBe('inicio=2026-11-01&fim=2026-11-30&abaixo=20&acima=10');
+    for (const query of ['abaixo=20', 'acima=10', 'abaixo=0&acima=10', 'abaixo=20&acima=91', 'abaixo=2.5&acima=10']) {
+      const filters = filtersFromSearch(new URLSearchParams(query));
+      expect([query, filters.abaixo, filters.acima]).toEqual([query, undefined, undefined]);
+    }
+  });
+
   it('count as generated only with both dates', () => {
     expect(isGenerated({ inicio: '2026-11-01' })).toBe(false);
     expect(isGenerated({ inicio: '2026-11-01', fim: '2026-11-30' })).toBe(true);
@@ -31,5 +40,11 @@ describe('the avespesos body', () => {
       sexo: 'Cobb',
       incubatorio: true,
     });
+  });
+
+  it('asks for the quality window of the url in the weight report, never in the hatchery report', () => {
+    const filters = { inicio: '2026-11-01', fim: '2026-11-30', abaixo: 20, acima: 10 };
+    expect(reportBody(filters, false)).toEqual({ inicio: '2026-11-01', fim: '2026-11-30', incubatorio: false, janela: { abaixo_pct: 20, acima_pct: 10 } });
+    expect(reportBody(filters, true)).not.toHaveProperty('janela');
   });
 });

@@ -44,3 +44,22 @@ describe('histogram image (printed layout)', () => {
     expect(option).not.toHaveProperty('tooltip');
   });
 });
+
+describe('a sex split’s curves over the histogram', () => {
+  it('are smooth lines after the bars, one value per bar, and the tooltip tells each curve’s birds in the bin', () => {
+    const histogram = { inicio: 1500, passo: 20, contagens: counts, abaixo: 2, acima: 0 };
+    const values = [null, 12.4, ...Array.from({ length: 49 }, () => 0)];
+    const option = histogramOption(histogram, texts, true, [{ name: 'Males', colour: '#1864ab', values }]);
+    expect(option.series).toHaveLength(2);
+    expect(option.series[1]).toMatchObject({ type: 'line', name: 'Males', data: values, smooth: true, showSymbol: false });
+    const tooltip = option.tooltip!.formatter([{ dataIndex: 1 }]);
+    expect(tooltip).toContain('1500–1520 g<br/>3 birds');
+    expect(tooltip).toContain('Males: ≈ 12 birds');
+    // The grey bar below the span has no curve point: its tooltip names no curve.
+    expect(option.tooltip!.formatter([{ dataIndex: 0 }])).not.toContain('Males');
+  });
+
+  it('leave the chart as it was without a split', () => {
+    expect(histogramOption({ inicio: 1500, passo: 20, contagens: counts, abaixo: 0, acima: 0 }, texts, true).series).toHaveLength(1);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Histograma } from '@portal/shared';
+import type { HistogramCurve } from './splitCurves';
 import { BIRD_COLOURS, birdLevel } from './statFields';
 
 /**
@@ -50,8 +51,32 @@ export function histogramBars(histogram: Histograma, texts: HistogramTexts): His
   return bars;
 }
 
-/** The chart option (category axis of bins, one bar series); `interactive` adds the tooltip. */
-export function histogramOption(histogram: Histograma, texts: HistogramTexts, interactive: boolean) {
+/** A fitted curve over the bars (a sex split's group): a smooth line without markers, above the bars. */
+const curveSeries = (curve: HistogramCurve) => ({
+  type: 'line' as const,
+  name: curve.name,
+  data: curve.values,
+  smooth: true,
+  showSymbol: false,
+  connectNulls: false,
+  z: 3,
+  lineStyle: { color: curve.colour, width: 2 },
+  itemStyle: { color: curve.colour },
+});
+
+/** One tooltip line per curve: its birds expected in the bin, whole. */
+const curveTooltip = (curves: readonly HistogramCurve[], index: number, texts: HistogramTexts) =>
+  curves
+    .map((curve) => ({ curve, value: curve.values[index] }))
+    .filter((entry): entry is { curve: HistogramCurve; value: number } => typeof entry.value === 'number')
+    .map(({ curve, value }) => `<br/><span style="color:${curve.colour}">●</span> ${curve.name}: ≈ ${texts.grams(Math.round(value))} ${texts.birds}`)
+    .join('');
+
+/**
+ * The chart option (category axis of bins, one bar series); `interactive` adds the tooltip.
+ * `curves` (a sex split) are drawn over the bars, one value per bar.
+ */
+export function histogramOption(histogram: Histograma, texts: HistogramTexts, interactive: boolean, curves: readonly HistogramCurve[] = []) {
   const bars = histogramBars(histogram, texts);
   return {
     animation: false,
@@ -63,8 +88,9 @@ export function histogramOption(histogram: Histograma, texts: HistogramTexts, in
             trigger: 'axis' as const,
             axisPointer: { type: 'shadow' as const },
             formatter: (params: { dataIndex: number }[]) => {
-              const bar = bars[params[0]?.dataIndex ?? -1];
-              return bar ? `${bar.tooltip}<br/>${bar.count} ${texts.birds}` : '';
+              const index = params[0]?.dataIndex ?? -1;
+              const bar = bars[index];
+              return bar ? `${bar.tooltip}<br/>${bar.count} ${texts.birds}${curveTooltip(curves, index, texts)}` : '';
             },
           },
         }
@@ -82,6 +108,7 @@ export function histogramOption(histogram: Histograma, texts: HistogramTexts, in
         barCategoryGap: '10%',
         data: bars.map((bar) => ({ value: bar.count, itemStyle: { color: bar.colour } })),
       },
+      ...curves.map(curveSeries),
     ],
   };
 }

@@ -22,6 +22,7 @@ export function reportOfShape(shape: { groups: number; houses: number; sides: nu
           ...keys,
           aviario,
           stats: BOX1_STATS,
+          qualidade: null,
           lados: Array.from({ length: shape.sides }, (_, s) => {
             const lado = String.fromCharCode(65 + s);
             const boxes: ReportBox[] = Array.from({ length: shape.boxes }, (_, b) => ({
@@ -32,7 +33,7 @@ export function reportOfShape(shape: { groups: number; houses: number; sides: nu
               box: String(b + 1),
               key: `${keys.data};${lote};${keys.sexo};${aviario};${lado};${b + 1}.R.P`,
             }));
-            return { ...keys, aviario, lado, stats: BOX1_STATS, boxes };
+            return { ...keys, aviario, lado, stats: BOX1_STATS, qualidade: null, boxes };
           }),
         };
       }),

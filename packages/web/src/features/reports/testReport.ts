@@ -48,6 +48,7 @@ export const TEST_REPORT: AvesPesosResponse = {
   separador: ';',
   balancas: ['BAL-0001', 'BAL-0002'],
   total: { ...BOX1_STATS, totalAves: 4 },
+  qualidade: null,
   grupos: [
     {
       data: '2026-11-10',
@@ -59,6 +60,8 @@ export const TEST_REPORT: AvesPesosResponse = {
       idade_lote: 28,
       stats: { ...BOX1_STATS, totalAves: 4 },
       padrao: { padrao_id: 3, padrao_nome: 'Ross 308', idade: 28, pmComparacao: 1530, percentPadrao: 130.72 },
+      qualidade: null,
+      janela: null,
       categorias: [
         {
           data: '2026-11-10',
@@ -66,6 +69,7 @@ export const TEST_REPORT: AvesPesosResponse = {
           sexo: 'Macho',
           aviario: 'Aviário 1',
           stats: { ...BOX1_STATS, totalAves: 4 },
+          qualidade: null,
           lados: [
             {
               data: '2026-11-10',
@@ -74,6 +78,7 @@ export const TEST_REPORT: AvesPesosResponse = {
               aviario: 'Aviário 1',
               lado: 'A',
               stats: { ...BOX1_STATS, totalAves: 4 },
+              qualidade: null,
               boxes: [
                 {
                   data: '2026-11-10',
@@ -89,6 +94,7 @@ export const TEST_REPORT: AvesPesosResponse = {
                   stats: BOX1_STATS,
                   histograma,
                   padrao: null,
+                  qualidade: null,
                 },
                 {
                   data: '2026-11-10',
@@ -104,6 +110,7 @@ export const TEST_REPORT: AvesPesosResponse = {
                   stats: BOX2_STATS,
                   histograma,
                   padrao: null,
+                  qualidade: null,
                 },
               ],
             },
