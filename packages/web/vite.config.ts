@@ -22,12 +22,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // A language's texts in two chunks: the shared file and the components' (all the sign-in
-            // screens read: the first page), and every feature's (the signed-in screens', loaded
-            // after sign-in, i18n/index.ts). Only the language in use downloads, and one file
+            // A language's texts in two chunks: the shared file, the components' and the records
+            // feature's (all the sign-in screens read: the first page; PUBLIC_FEATURES in
+            // i18n/resources.ts), and every other feature's (the signed-in screens', loaded after
+            // sign-in, i18n/index.ts). Only the language in use downloads, and one file
             // compresses far better than twenty small ones.
             ...(['pt', 'en', 'es'] as const).flatMap((language) => [
-              { name: `${language}-features`, test: new RegExp(`[\\\\/]features[\\\\/][^\\\\/]+[\\\\/]locales[\\\\/]${language}\\.json$`), priority: 21 },
+              { name: `${language}-features`, test: new RegExp(`[\\\\/]features[\\\\/](?!records[\\\\/])[^\\\\/]+[\\\\/]locales[\\\\/]${language}\\.json$`), priority: 21 },
               { name: language, test: new RegExp(`[\\\\/]locales[\\\\/]${language}\\.json$`), priority: 20 },
             ]),
             // The alarm sentences and names of @portal/shared (three languages in one table): only the

@@ -10,12 +10,15 @@ const featureFiles = import.meta.glob('../features/*/locales/*.json', { import: 
 const componentFiles = import.meta.glob('../components/*/locales/*.json', { import: 'default' }) as Record<string, () => Promise<LocaleTree>>;
 
 /**
- * Which texts of a language: `public` — the shared file and the shared components' (all the
- * sign-in, sign-up and recovery screens read); `features` — each feature's file (the signed-in
- * screens'); `all` — both. The first screen (login) downloads only the public part, so texts
+ * Which texts of a language: `public` — the shared file, the shared components' and
+ * PUBLIC_FEATURES' (all the sign-in, sign-up and recovery screens read); `features` — every other
+ * feature's file (the signed-in screens'); `all` — both. The first screen (login) downloads only the public part, so texts
  * added to features never weigh on it.
  */
 export type LocalePart = 'public' | 'features' | 'all';
+
+/** Features whose texts the sign-in screens read (the form helpers' "check the fields"): part of `public`. */
+export const PUBLIC_FEATURES: readonly string[] = ['records'];
 
 /** The texts of one language: the shared file plus each feature's file under its folder's name. */
 export async function loadLocaleTree(language: Language, part: LocalePart = 'all'): Promise<LocaleTree> {
@@ -26,7 +29,9 @@ export async function loadLocaleTree(language: Language, part: LocalePart = 'all
       const match = pattern.exec(path);
       return match && match[2] === language ? [{ feature: match[1]!, load }] : [];
     });
-  const features = part === 'public' ? [] : inLanguage(featureFiles, /features\/([^/]+)\/locales\/([a-z]+)\.json$/);
+  const features = inLanguage(featureFiles, /features\/([^/]+)\/locales\/([a-z]+)\.json$/).filter(({ feature }) =>
+    part === 'all' ? true : PUBLIC_FEATURES.includes(feature) === (part === 'public'),
+  );
   const components = part === 'features' ? [] : inLanguage(componentFiles, /components\/([^/]+)\/locales\/([a-z]+)\.json$/);
   const [tree, ...texts] = await Promise.all([base(), ...[...features, ...components].map(({ load }) => load())]);
   const merged: LocaleTree = { ...tree };

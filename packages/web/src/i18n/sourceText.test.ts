@@ -10,6 +10,10 @@ const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
 }) as Record<string, string>;
 
 const keys = flatten(await loadLocaleTree('pt'));
+const publicKeys = flatten(await loadLocaleTree('pt', 'public'));
+
+/** The sign-in, sign-up and recovery screens and what they build on: they render before the features' texts are in. */
+const SIGN_IN_SOURCES = /^\.\.\/(features\/auth\/|components\/session\/|features\/records\/(schemaForm|schemaErrors)\.ts$|api\/)/;
 
 const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
 
@@ -33,6 +37,19 @@ describe('web sources', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('on the sign-in screens, use only the texts downloaded before sign-in', () => {
+    const late: string[] = [];
+    const files = Object.entries(sources).filter(([file]) => SIGN_IN_SOURCES.test(file));
+    expect(files.length).toBeGreaterThan(5);
+    for (const [file, code] of files) {
+      for (const match of code.matchAll(/\bt\(\s*'([\w.]+)'/g)) {
+        const key = match[1] ?? '';
+        if (!publicKeys.has(key) && !publicKeys.has(`${key}_other`)) late.push(`${file}: ${key}`);
+      }
+    }
+    expect(late).toEqual([]);
   });
 
   it('use only translation keys that exist', () => {
