@@ -151,8 +151,9 @@ describe('the growth forecast (getprevisao) on the demo account', () => {
     }
   }, 120_000);
 
-  it('says why instead of a number when the curve is not trusted (es, phone)', async (context) => {
-    if (!untrusted) return context.skip();
+  it('says why instead of a number when the curve is not trusted (es, phone)', async () => {
+    // The demo's youngest flock (Lote 201, 7 days) has too few weighing days for a curve.
+    if (!untrusted) throw new Error('the demo has no flock without a trusted forecast');
     await e2e.portal.request('POST', '/api/updateuser', { token, body: { language: 'es', reports_language: 'es' } });
     const grupo = untrusted.previsao.grupos[0]!;
     const reason = text('es', `flocks.forecast.reasons.${grupo.situacao}`, reasonParams(grupo));

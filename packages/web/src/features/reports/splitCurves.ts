@@ -1,4 +1,4 @@
-import type { Histograma } from '@portal/shared';
+import { normalCdf as standardNormalCdf, type Histograma } from '@portal/shared';
 
 /**
  * The two fitted normal curves of a sex split drawn over a box's histogram: for each 20 g bin,
@@ -24,22 +24,10 @@ export interface HistogramCurve {
 /** Male and female curve colours: apart from the bars' greens and from each other in grey print (one deep, one light). */
 export const CURVE_COLOURS = { macho: '#1864ab', femea: '#e64980' } as const;
 
-/**
- * erf by Abramowitz & Stegun 7.1.26 (error below 1.5 × 10⁻⁷): ample for a curve drawn in pixels.
- * Not the shared package's Φ: a shared function the report chunk imports is bundled into the
- * first screen's script, which has no bytes to spare.
- */
-function erf(x: number): number {
-  const a = Math.abs(x);
-  const t = 1 / (1 + 0.3275911 * a);
-  const poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
-  return Math.sign(x) * (1 - poly * Math.exp(-a * a));
-}
-
 /** P(X ≤ x) for X ~ N(mean, sd); a group of no spread is a step at its mean. */
 export function normalCdf(x: number, mean: number, sd: number): number {
   if (!(sd > 0)) return x < mean ? 0 : 1;
-  return 0.5 * (1 + erf((x - mean) / (sd * Math.SQRT2)));
+  return standardNormalCdf((x - mean) / sd);
 }
 
 /** Birds of a group expected in each bin of the histogram, rounded to 0.01. */
