@@ -362,6 +362,8 @@ describe('devices, keys, permissions and integration settings', () => {
     await screen.saveForm();
     await screen.notified(text('pt', 'feedback.registered'));
     await screen.form().waitFor({ state: 'detached' });
+    // The signing secret is shown once (integrations.e2e.ts covers it).
+    await screen.closeSecret();
     const card = screen.cards().first();
     expect(await card.getByTestId('config-password-stored').getAttribute('data-stored')).toBe('true');
     expect(await card.textContent()).toContain('06:30');

@@ -110,7 +110,7 @@ describe('side menu at laptop size, gating, and the devices screens', () => {
       }
 
       // At the end of the list the 'more' button is gone, the badge in the menu shows the same count.
-      expect(await menu.reveal('keys')).toBe(true);
+      expect(await menu.reveal('apiTokens')).toBe(true);
       await expect.poll(() => more.isVisible()).toBe(false);
       expect(await menu.reveal('devices')).toBe(true);
       expect(await page.getByTestId('menu-devices-badge').textContent()).toBe(String(IDLE_MODELS.length));

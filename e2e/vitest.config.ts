@@ -13,5 +13,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A poll ends as soon as it holds; its one-second default failed on a loaded CI machine
+    // (a re-generated report's filters folded after more than a second of busy browser).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -37,4 +37,10 @@ export class ConfigScreenPage extends RecordScreen {
   async saveForm() {
     await this.page.getByTestId('config-save').click();
   }
+
+  /** Closes the signing secret shown once after creating a configuration. */
+  async closeSecret() {
+    await this.page.getByTestId('secret-done').click();
+    await this.page.getByTestId('secret-modal').waitFor({ state: 'detached' });
+  }
 }

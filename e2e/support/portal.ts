@@ -46,8 +46,9 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function startE2E(): Promise<E2E> {
-  const portal = await startTestPortal('sqlite', { env: { WEB_DIST_DIR: WEB_DIST } });
+/** `env`: more portal settings, e.g. INTEGRATIONS_ALLOW_PRIVATE_NETWORKS for a receiver on this machine. */
+export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
+  const portal = await startTestPortal('sqlite', { env: { WEB_DIST_DIR: WEB_DIST, ...options.env } });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],

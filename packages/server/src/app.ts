@@ -14,6 +14,7 @@ import { clusterTransport, instanceCluster } from './realtime/cluster.js';
 import { authenticate } from './http/auth.js';
 import { clientErrorHandler, frameworkError, registerErrorHandling, requireHostHeader } from './http/errors.js';
 import { securityHeadersHook } from './http/security-headers.js';
+import { OPENAPI_SECURITY_SCHEMES } from './http/route.js';
 import { createLogger, redactUrl } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { createEventBus, type EventBus } from './events/index.js';
@@ -36,6 +37,7 @@ import { collectionHistoryModule } from './modules/collectionHistory/index.js';
 import { healthModule } from './modules/health/index.js';
 import { integrationsModule } from './modules/integrations/index.js';
 import { keysModule } from './modules/keys/index.js';
+import { apiTokensModule } from './modules/apiTokens/index.js';
 import { liveModule } from './modules/live/index.js';
 import { troughsModule } from './modules/troughs/index.js';
 import { readingsModule } from './modules/readings/index.js';
@@ -92,7 +94,8 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Poultry and feed weighing portal API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: OPENAPI_SECURITY_SCHEMES },
+      // Every call takes a session; the calls an API token may make say so (http/route.ts).
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -137,6 +140,9 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   // The alarm rules evaluated every minute, then their delivery (one instance at a time).
   app.addHook('onReady', async () => services.alarmsJob.start());
   app.addHook('onClose', () => services.alarmsJob.stop());
+  // Integration exports on their schedules and on "Enviar agora" (one instance at a time).
+  app.addHook('onReady', async () => services.integrationsJob.start());
+  app.addHook('onClose', () => services.integrationsJob.stop());
   // PostgreSQL's monthly partitions of weighings and readings: the coming months made at start and daily.
   const partitions = partitionUpkeep(database, clock, app.log);
   app.addHook('onReady', async () => partitions.start());
@@ -147,7 +153,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
     database,
     clock,
     log: app.log,
-    requireAccount: authenticate(accounts),
+    requireAccount: authenticate(accounts, services.apiTokens),
     authenticateToken: async (token) => {
       const session = await accounts.authenticate(token);
       return session && { userId: session.user_id, sessionId: session.id };
@@ -166,6 +172,7 @@ export async function buildApp({ config, database, clock = Date.now, mailer, log
   await app.register(integrationsModule(context));
   await app.register(devicesModule(context));
   await app.register(keysModule(context));
+  await app.register(apiTokensModule(context));
   await app.register(silosModule(context));
   await app.register(fumigatorsModule(context));
   await app.register(collectionPointsModule(context));

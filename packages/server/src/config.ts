@@ -143,6 +143,12 @@ const envSchema = z.object({
     .string()
     .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
     .transform((list) => list.split(',').map((host) => host.trim()).filter((host) => host.length > 0)),
+  /**
+   * Integration exports (issue 21) refuse endpoints on loopback, private, link-local or unique-local
+   * addresses (checked on the address connected to), so a user cannot make the portal post into
+   * its own network. `true` allows them: tests, a receiver on the same machine or a private network.
+   */
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: flag('false'),
   /** On an empty database, `npm start` creates a demo account with sample data (0 turns it off). */
   DEMO: flag('1'),
   /**

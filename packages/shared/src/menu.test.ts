@@ -10,7 +10,7 @@ describe('visibleMenu', () => {
   it('shows only ungated entries to an account without devices', () => {
     expect(keysOf([])).toEqual({
       birds: ['weight', 'flocks', 'comparison', 'standards', 'import'],
-      general: ['alarms', 'charts', 'devices', 'sites', 'permissions', 'keys'],
+      general: ['alarms', 'charts', 'devices', 'sites', 'permissions', 'keys', 'apiTokens'],
     });
   });
 

@@ -70,6 +70,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { key: 'collectionPoints', path: '/coletores', requires: ['COLETOR'] },
       { key: 'permissions', path: '/permissoes' },
       { key: 'keys', path: '/chaves' },
+      { key: 'apiTokens', path: '/tokens' },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { alarmRoutes } from './features/alarms/routes';
+import { apiTokenRoutes } from './features/apiTokens/routes';
 import { chartRoutes } from './features/charts/routes';
 import { collectionPointRoutes } from './features/collectionPoints/routes';
 import { comparisonRoutes } from './features/comparison/routes';
@@ -38,5 +39,6 @@ export const LATER_SCREENS: ScreenRoute[] = [
   ...collectionPointRoutes,
   ...permissionRoutes,
   ...keyRoutes,
+  ...apiTokenRoutes,
   ...settingRoutes,
 ];

@@ -17,6 +17,9 @@ import { standardMortality } from './migrations/0014_standard_mortality.js';
 import { alarms } from './migrations/0015_alarms.js';
 import { alarmDelivery } from './migrations/0016_alarm_delivery.js';
 import { weighingQuality } from './migrations/0017_weighing_quality.js';
+import { integrationExport } from './migrations/0018_integration_export.js';
+import { exportIndexes } from './migrations/0019_export_indexes.js';
+import { apiTokens } from './migrations/0020_api_tokens.js';
 
 /** Every migration in order; names never change once released. */
 function migrationsFor(database: Database): Record<string, Migration> {
@@ -38,6 +41,9 @@ function migrationsFor(database: Database): Record<string, Migration> {
     '0015_alarms': alarms(database.dialect),
     '0016_alarm_delivery': alarmDelivery(database.dialect),
     '0017_weighing_quality': weighingQuality(),
+    '0018_integration_export': integrationExport(database.dialect),
+    '0019_export_indexes': exportIndexes(),
+    '0020_api_tokens': apiTokens(database.dialect),
   };
 }
 

@@ -313,6 +313,47 @@ export interface IntegrationConfigsTable extends Owned {
   /** Pipe-separated DADOS_INTEGRACAO. */
   dados: string;
   ativo: number;
+  /** Issue 21 (migration 0018): the sealed signing secret (null: none made yet). */
+  segredo_enc: string | null;
+  falhas_seguidas: Generated<number>;
+  /** Paused by failures or a 4xx (epoch ms) until saved or sent again. */
+  pausada_em: number | null;
+  /** ENVIO_ERROS of the last failed run, and its technical words. */
+  ultimo_erro: string | null;
+  ultimo_erro_detalhe: string | null;
+  ultimo_sucesso: number | null;
+  /** Schedule slots before this instant are not run (set when the schedule or ativo changes). */
+  agenda_desde: Generated<number>;
+}
+
+/** One run of an export (migration 0018): UNIQUE(config_id, agendado_para) claims a schedule slot once. */
+export interface IntegrationRunsTable {
+  id: Generated<number>;
+  owner_id: number;
+  config_id: number;
+  origem: string;
+  estado: string;
+  desde: string | null;
+  agendado_para: number | null;
+  criado_em: number;
+  inicio: number | null;
+  fim: number | null;
+  paginas: Generated<number>;
+  linhas: Generated<number>;
+  tentativas: Generated<number>;
+  http_status: number | null;
+  resposta: string | null;
+  erro: string | null;
+  erro_detalhe: string | null;
+}
+
+/** Per configuration and kind: the (at, id) of the last row delivered (migration 0018). */
+export interface IntegrationCursorsTable {
+  config_id: number;
+  dado: string;
+  at: number;
+  row_id: number;
+  updated_at: number;
 }
 
 /** A weighing (spec section 3); peso_dg is the weight in tenths of a gram. */
@@ -683,6 +724,23 @@ export interface LoteQualidadeTable {
   updated_at: number;
 }
 
+/** An owner's API token for machine clients (modules/apiTokens); only its hash is stored. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  owner_id: number;
+  nome: string;
+  escopo: string;
+  token_hash: string;
+  prefixo: string;
+  /** Farm ids joined by '|'; null: every farm. */
+  nucleos: string | null;
+  expira_em: string | null;
+  expira_ms: number | null;
+  created_at: number;
+  ultimo_uso: number | null;
+  revogado_em: number | null;
+}
+
 export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -711,6 +769,8 @@ export interface Tables {
   graficos: GraficosTable;
   grafico_linhas: GraficoLinhasTable;
   integration_configs: IntegrationConfigsTable;
+  integration_runs: IntegrationRunsTable;
+  integration_cursors: IntegrationCursorsTable;
   importacoes: ImportacoesTable;
   importacao_linhas: ImportacaoLinhasTable;
   importacao_criados: ImportacaoCriadosTable;
@@ -743,4 +803,5 @@ export interface Tables {
   alarme_preferencias: AlarmePreferenciasTable;
   push_assinaturas: PushAssinaturasTable;
   alarme_envios: AlarmeEnviosTable;
+  api_tokens: ApiTokensTable;
 }

@@ -1,19 +1,31 @@
-import { CSRF_COOKIE, CSRF_HEADER, type User } from '@portal/shared';
+import { apiCalls, CSRF_COOKIE, CSRF_HEADER, TOKEN_API_PREFIXO, tokenMayCall, type CallName, type User } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { AccountsService } from '../modules/accounts/index.js';
+import type { ApiTokensService } from '../modules/apiTokens/index.js';
+import type { ApiTokenGrant } from '../modules/permissions/index.js';
 import { AppError } from './errors.js';
 import { hashToken } from './tokens.js';
 
 export const SESSION_COOKIE = 'portal_session';
 
-export interface RequestAuth {
+/** A call made with a session (a person signed in). */
+export interface SessionAuth {
   userId: number;
   sessionId: number;
   token: string;
   /** The caller's public record, read with the session (as fresh as SESSION_CACHE_SECONDS). */
   user: User;
+  apiToken?: undefined;
 }
+
+/** A call made with an API token (a machine client acting for the token's owner, `userId`). */
+export interface ApiTokenAuth {
+  userId: number;
+  apiToken: ApiTokenGrant;
+}
+
+export type RequestAuth = SessionAuth | ApiTokenAuth;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,14 +59,41 @@ function csrfValid(request: FastifyRequest, csrfHash: string | null): boolean {
   return typeof header === 'string' && cookie !== undefined && csrfHash !== null && sameText(header, cookie) && sameText(hashToken(header), csrfHash);
 }
 
+/** The call a route serves (`/api/<name>`), or undefined for any other path (/img_cs, /ws). */
+function callNameOf(request: FastifyRequest): CallName | undefined {
+  const url = request.routeOptions.url;
+  if (!url?.startsWith('/api/')) return undefined;
+  const name = url.slice('/api/'.length);
+  return Object.hasOwn(apiCalls, name) ? (name as CallName) : undefined;
+}
+
+/**
+ * An API token's call: refused (401) when unknown, revoked or expired, and (403 TOKEN_SCOPE) when
+ * the call is not one a token of its scope may make (shared calls/tokenAccess.ts). Paths outside
+ * the call table, such as the pictures at /img_cs loaded by <img> with the session cookie, are
+ * never for tokens.
+ */
+async function authenticateApiToken(apiTokens: Pick<ApiTokensService, 'authenticate'>, request: FastifyRequest, token: string): Promise<ApiTokenAuth> {
+  const found = await apiTokens.authenticate(token);
+  if (!found) throw new AppError('UNAUTHENTICATED');
+  const name = callNameOf(request);
+  if (name === undefined || !tokenMayCall(found.apiToken.escopo, name)) throw new AppError('TOKEN_SCOPE');
+  return { userId: found.ownerId, apiToken: found.apiToken };
+}
+
 /**
  * onRequest hook of every call that needs an account. A cookie-authenticated write must also
  * carry the anti-forgery cookie's value in a header (double submit, checked against the session).
+ * A bearer starting with TOKEN_API_PREFIXO is an API token (the calls it may make are gated here).
  */
-export function authenticate(accounts: AccountsService) {
+export function authenticate(accounts: AccountsService, apiTokens: Pick<ApiTokensService, 'authenticate'>) {
   return async function requireAccount(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const given = credentials(request);
     if (!given) throw new AppError('UNAUTHENTICATED');
+    if (!given.viaCookie && given.token.startsWith(TOKEN_API_PREFIXO)) {
+      request.auth = await authenticateApiToken(apiTokens, request, given.token);
+      return;
+    }
     let session = await accounts.authenticate(given.token);
     if (!session) throw new AppError('UNAUTHENTICATED');
     if (given.viaCookie && !SAFE_METHODS.has(request.method) && !csrfValid(request, session.csrf_hash)) {
@@ -67,8 +106,15 @@ export function authenticate(accounts: AccountsService) {
   };
 }
 
-/** The account of a request that passed `authenticate`. */
+/** The caller of a request that passed `authenticate`: a session's user or an API token's owner (a Principal for scopes.resolve). */
 export function accountOf(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth;
+}
+
+/** The session of a request that passed `authenticate`, for the calls about the signed-in person (the token gate keeps tokens off them). */
+export function sessionOf(request: FastifyRequest): SessionAuth {
+  const auth = accountOf(request);
+  if (auth.apiToken) throw new AppError('TOKEN_SCOPE');
+  return auth;
 }

@@ -5,10 +5,15 @@ import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.js';
 import { fotosRepository } from '../modules/live/fotos.repository.js';
 import { alarmsRepository } from '../modules/alarms/alarms.repository.js';
-import { ALARME_PREFERENCIAS_PADRAO, ALARME_REGRAS_PADRAO } from '@portal/shared';
+import { ALARME_PREFERENCIAS_PADRAO, ALARME_REGRAS_PADRAO, apiCalls, type CallName, type CallSpec, TOKEN_API_PREFIXO, tokenMayCall, type TokenEscopo } from '@portal/shared';
+import { createTokenApi } from '../test/factories/api-tokens.js';
+import { createNucleo } from '../test/factories/farms.js';
+import { createLote } from '../test/factories/flocks.js';
+import { apiTokensRepository } from '../modules/apiTokens/apiTokens.repository.js';
+import { hashToken } from './tokens.js';
 
 /** Every record, and a picture the owner's device sent (img_cs serves it). */
-type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number; /** A daily record of the flock. */ diarioId: number; /** An open alarm of the owner's farm. */ alarmeId: number };
+type Records = EveryRecord & { fotoId: number; /** A manual dosing event of the fumigator. */ dosagemId: number; /** A daily record of the flock. */ diarioId: number; /** An open alarm of the owner's farm. */ alarmeId: number; /** An API token of the owner. */ tokenApiId: number };
 
 /**
  * Access control for every call of the OpenAPI document: each one is either a call on an
@@ -134,6 +139,13 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'GET /api/getmtech_config': read(get('getmtech_config', r.mtech.id)),
     'POST /api/register_config_mtech': write(post('register_config_mtech', { id: r.mtech.id, nome: 'X', empresa: 'X', endpoint: 'https://mtech.example.test', dados: ['pesagens'] })),
     'POST /api/delmtech': write(post('delmtech', { idindice: r.mtech.id })),
+    // The export (issue 21): the owner's alone like the settings (the /integracao/ below: a read grant gets 403).
+    'POST /api/enviarintegracao': write(post('enviarintegracao', { idindice: r.integracao.id, tipo: 'integracao' })),
+    'GET /api/getintegracaoenvios': read((prop?: number) => ({
+      method: 'GET' as const,
+      path: `/api/getintegracaoenvios?${new URLSearchParams({ id: String(r.integracao.id), tipo: 'integracao', ...(prop === undefined ? {} : { prop: String(prop) }) })}`,
+    })),
+    'POST /api/novosegredointegracao': write(post('novosegredointegracao', { idindice: r.mtech.id, tipo: 'mtech' })),
     // Names the owner's farm and a new one (create_missing): a wrongly allowed import would change the snapshot.
     'POST /api/importacao': {
       write: true,
@@ -213,6 +225,10 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
     'POST /api/setalarmepreferencias': readAll(post('setalarmepreferencias', { ...ALARME_PREFERENCIAS_PADRAO, nucleos: [r.nucleo.id] })),
     // The picture's owner decides, not prop: a stranger acting "for the owner" is still refused.
     'GET /img_cs/{id}': read(() => ({ method: 'GET', path: `/img_cs/${r.fotoId}` })),
+    // API tokens are the owner's alone, like keys (the /tokenapi/ below: a read grant gets 403).
+    'POST /api/registertokenapi': { write: true, attempt: post('registertokenapi', { nome: 'Tomado', escopo: 'importacao' }), namesNoRecord: true },
+    'GET /api/gettokenapi': readAll(get('gettokenapi')),
+    'POST /api/revogatokenapi': write(post('revogatokenapi', { idtoken: r.tokenApiId })),
   };
 }
 
@@ -224,6 +240,9 @@ async function everyCall(portal: TestPortal): Promise<Call[]> {
   );
 }
 
+/** The loops below make a few requests for each of the ~130 calls: under a loaded machine that is well past the default 20 s. */
+const EVERY_CALL_TIMEOUT_MS = 180_000;
+
 describeEachDialect('access control of every call', (portal) => {
   let owner: TestAccount;
   let stranger: TestAccount;
@@ -233,7 +252,7 @@ describeEachDialect('access control of every call', (portal) => {
   let before: string;
 
   const snapshot = async () => {
-    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config', 'getretencao', 'getconfigdesempenho', 'getalarmeregras'];
+    const lists = ['getnucleo', 'getpadrao', 'getlote', 'getsilo', 'getfumigador', 'getpontocoleta', 'getchave', 'getgrafico', 'getdevice', 'getintegracao_config', 'getmtech_config', 'gettokenapi', 'getretencao', 'getconfigdesempenho', 'getalarmeregras'];
     const answers = await Promise.all(lists.map((call) => portal().request('GET', `/api/${call}`, { token: owner.token })));
     const movements = await portal().request('GET', `/api/getsilomov?id=${records.silo.id}`, { token: owner.token });
     const diarios = await portal().request('GET', `/api/getdiario?lote_id=${records.lote.id}`, { token: owner.token });
@@ -263,7 +282,8 @@ describeEachDialect('access control of every call', (portal) => {
       { tipo: 'sem_dados', severidade: 'alerta', nucleo_id: every.nucleo.id, alvo_tipo: 'dispositivo', alvo_id: every.device.id, alvo_nome: 'Isolation', chave: 'sem_dados:isolation', detalhe: {} },
       Date.now(),
     );
-    records = { ...every, fotoId: foto.id, dosagemId: dosagem.body.id, diarioId: diario.body.id, alarmeId: alarmeId! };
+    const tokenApi = await createTokenApi(portal(), owner, { nome: 'Isolation' });
+    records = { ...every, fotoId: foto.id, dosagemId: dosagem.body.id, diarioId: diario.body.id, alarmeId: alarmeId!, tokenApiId: tokenApi.id };
     await grantAccess(portal(), owner, reader, 'leitura');
     before = await snapshot();
   });
@@ -288,17 +308,65 @@ describeEachDialect('access control of every call', (portal) => {
       if (call !== 'POST /api/registerdevice' && !namesNoRecord) await expectStatus('a stranger with the id alone', stranger, attempt(), 404);
       await expectStatus('a stranger acting for the owner', stranger, attempt(owner.user.id), 404);
       if (write) await expectStatus('a read grant', reader, attempt(owner.user.id), 403);
-      else if (!/chave|integracao|mtech/.test(call)) await expectStatus('a read grant', reader, attempt(owner.user.id), 200);
+      else if (!/chave|integracao|mtech|tokenapi/.test(call)) await expectStatus('a read grant', reader, attempt(owner.user.id), 200);
       else await expectStatus('a read grant on owner-only settings', reader, attempt(owner.user.id), 403);
     }
     expect(problems).toEqual([]);
     expect(await snapshot()).toBe(before);
-  });
+  }, EVERY_CALL_TIMEOUT_MS);
 
   it("never shows another owner's grants or owners", async () => {
     const given = await portal().request('POST', '/api/permissoes', { token: stranger.token, body: {} });
     expect(given.body).toEqual([]);
     const owners = await portal().request('POST', '/api/proprietarios', { token: stranger.token, body: {} });
     expect(owners.body.map((item: { id: number }) => item.id)).toEqual([stranger.user.id]);
+  });
+
+  // After the cases above: an allowed importacao adds the owner's weighings.
+  it('lets an API token make the calls of its scope on its owner\'s records, and refuses every other with 403 TOKEN_SCOPE', async () => {
+    const cases = ownerCalls(records);
+    const problems: string[] = [];
+    for (const escopo of ['leitura', 'importacao'] as const satisfies readonly TokenEscopo[]) {
+      const { token } = await createTokenApi(portal(), owner, { nome: `Todas as chamadas ${escopo}`, escopo });
+      for (const call of await everyCall(portal())) {
+        const [method, path] = call.split(' ') as ['GET' | 'POST', string];
+        const name = path.slice('/api/'.length) as CallName;
+        const spec: CallSpec | undefined = path.startsWith('/api/') ? apiCalls[name] : undefined;
+        // Probes, broker hooks and signup or sign-in calls take no session: a token is not looked at.
+        if (path.startsWith('/api/') && (spec === undefined || spec.anonymous)) continue;
+        const request = cases[call]?.attempt() ?? { method, path, body: method === 'POST' ? {} : undefined };
+        const answer = await portal().request(request.method, request.path, { token, body: request.body, rawBody: request.rawBody, headers: request.headers });
+        const allowed = spec !== undefined && tokenMayCall(escopo, name);
+        const expected = allowed ? '200' : '403 TOKEN_SCOPE';
+        const got = allowed ? String(answer.status) : `${answer.status} ${answer.body?.code}`;
+        if (got !== expected) problems.push(`${call} by a ${escopo} token: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)} (expected ${expected})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, EVERY_CALL_TIMEOUT_MS);
+
+  it('refuses a revoked or expired token with 401, and a token limited to a farm finds nothing of another', async () => {
+    const revoked = await createTokenApi(portal(), owner, { nome: 'Revogado' });
+    await portal().request('POST', '/api/revogatokenapi', { token: owner.token, body: { idtoken: revoked.id } });
+    const expired = `${TOKEN_API_PREFIXO}isolation-expired-token`;
+    await apiTokensRepository(portal().database.db).insert(
+      owner.user.id,
+      { nome: 'Vencido', escopo: 'leitura', token_hash: hashToken(expired), prefixo: expired.slice(0, 8), nucleos: null, expira_em: '2020-01-01', expira_ms: Date.parse('2020-01-02T03:00:00Z') },
+      Date.parse('2019-12-01T00:00:00Z'),
+    );
+    for (const token of [revoked.token, expired]) {
+      const answer = await portal().request('GET', `/api/getlote?id=${records.lote.id}`, { token });
+      expect(answer.status).toBe(401);
+      expect(answer.body.code).toBe('UNAUTHENTICATED');
+    }
+
+    const otherFarm = await createNucleo(portal(), owner, { nome: 'Outra granja' });
+    const otherLote = await createLote(portal(), owner, otherFarm);
+    const limited = await createTokenApi(portal(), owner, { nome: 'Só a outra granja', nucleos: [otherFarm.id] });
+    const read = (path: string) => portal().request('GET', path, { token: limited.token });
+    expect((await read(`/api/getlote?id=${records.lote.id}`)).status).toBe(404);
+    expect((await read(`/api/getnucleo?id=${records.nucleo.id}`)).status).toBe(404);
+    expect((await read(`/api/getlote?id=${otherLote.id}`)).status).toBe(200);
+    expect((await read('/api/getlote')).body.map((lote: { id: number }) => lote.id)).toEqual([otherLote.id]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ApiCalls, CallName } from '@portal/shared';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { Need, OwnerScope, OwnerScopes } from '../modules/permissions/index.js';
+import type { Need, OwnerScope, OwnerScopes, Principal } from '../modules/permissions/index.js';
 import { accountOf } from './auth.js';
 import { registerCall } from './route.js';
 
@@ -37,24 +37,24 @@ export function recordCalls<R extends CallName, G extends CallName, D extends Ca
   const { names, idKey, requireAccount, scopes } = options;
   // The table ties each name to its schemas (validated before these run); the handlers are the same for every record.
   const service = options.service as RecordService<{ prop?: number }, unknown, unknown>;
-  const scopeFor = (userId: number, prop: number | undefined, need: Need) => scopes.resolve(userId, prop, need);
+  const scopeFor = (principal: Principal, prop: number | undefined, need: Need) => scopes.resolve(principal, prop, need);
 
   return async function register(app: FastifyInstance) {
     registerCall(app, names.register, requireAccount, async (request) => {
       const body = request.body as { prop?: number };
-      return service.save(await scopeFor(accountOf(request).userId, body.prop, 'manage'), body);
+      return service.save(await scopeFor(accountOf(request), body.prop, 'manage'), body);
     });
 
     registerCall(app, names.get, requireAccount, async (request) => {
       const { id, prop } = request.query as { id?: number; prop?: number };
-      const scope = await scopeFor(accountOf(request).userId, prop, 'read');
+      const scope = await scopeFor(accountOf(request), prop, 'read');
       return id === undefined ? service.list(scope) : service.get(scope, id);
     });
 
     registerCall(app, names.del, requireAccount, async (request) => {
       const body = request.body as Record<string, number | undefined>;
       const id = body[idKey] as number;
-      await service.remove(await scopeFor(accountOf(request).userId, body.prop, 'manage'), id);
+      await service.remove(await scopeFor(accountOf(request), body.prop, 'manage'), id);
       return { ok: true as const, id };
     });
   };

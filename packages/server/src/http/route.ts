@@ -1,4 +1,4 @@
-import { apiCalls, callDocs, type ApiCalls, type CallName, type CallSpec } from '@portal/shared';
+import { apiCalls, callDocs, TOKEN_API_PREFIXO, tokenAccess, type ApiCalls, type CallName, type CallSpec } from '@portal/shared';
 import type { ContextConfigDefault, FastifyInstance, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +34,30 @@ export type CallRouteOptions<N extends CallName> = Spec<N> extends { anonymous: 
 /** Every call's words for the OpenAPI document, built once. */
 const docs = callDocs();
 
+/** How a caller authenticates, as the OpenAPI document describes it (app.ts). */
+export const OPENAPI_SECURITY_SCHEMES = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A person's session token, answered by login (or the session cookie set by setcookie, with the anti-forgery header on writes).",
+  },
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: `${TOKEN_API_PREFIXO}…`,
+    description:
+      `A machine client's API token (registertokenapi), sent as \`Authorization: Bearer ${TOKEN_API_PREFIXO}…\`. ` +
+      'Scope leitura: the read calls (those listing apiToken); scope importacao: those and importacao. Any other call answers 403 TOKEN_SCOPE; ' +
+      'a revoked or expired token 401. Limited to some farms, it reads nothing outside them (404).',
+  },
+} as const;
+
+/** Who may make the call: nobody signed in, a session, or a session or an API token. */
+function securityOf(name: CallName, spec: CallSpec): Record<string, string[]>[] {
+  if (spec.anonymous) return [];
+  return tokenAccess(name) === null ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }];
+}
+
 /** The route's schema: the call's schemas from the table, its words for the OpenAPI document from the docs. */
 function routeSchema(name: CallName): FastifySchema {
   const spec: CallSpec = apiCalls[name];
@@ -42,6 +66,7 @@ function routeSchema(name: CallName): FastifySchema {
   return {
     tags: [doc.tag],
     summary: doc.summary,
+    security: securityOf(name, spec),
     ...(doc.description === undefined ? {} : { description: doc.description }),
     ...(spec.upload ? { consumes: [spec.upload] } : {}),
     ...(spec.query ? { querystring: spec.query } : {}),

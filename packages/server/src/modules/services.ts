@@ -13,6 +13,8 @@ import { alarmRules } from './alarms/rules/index.js';
 import { rulesRepository } from './alarms/rules.repository.js';
 import { alarmsService } from './alarms/service.js';
 import { alarmDelivery } from './alarms/delivery/wiring.js';
+import { apiTokensRepository } from './apiTokens/apiTokens.repository.js';
+import { apiTokensService } from './apiTokens/service.js';
 import { accountsService } from './accounts/service.js';
 import { sessionsRepository } from './accounts/sessions.repository.js';
 import { throttleRepository } from './accounts/throttle.repository.js';
@@ -46,6 +48,8 @@ import { importsService } from './imports/service.js';
 import { integrationConfigsRepository } from './integrations/configs.repository.js';
 import { lazyPasswordCipher } from './integrations/password-cipher.js';
 import { integrationConfigsService } from './integrations/service.js';
+import { integrationExport } from './integrations/export/wiring.js';
+import { exportSources } from './export-sources.js';
 import { chavesRepository } from './keys/chaves.repository.js';
 import { keysService } from './keys/service.js';
 import { fotosRepository } from './live/fotos.repository.js';
@@ -129,6 +133,8 @@ export function createServices(source: ServiceSource) {
   const flocks = flocksService({ lotes: lotesRepository(db), diario: diarioRepository(db), config: configRepository(db), farms, standards, accounts, clock });
 
   const keys = keysService({ chaves: chavesRepository(db), clock });
+  // API tokens for machine clients (issue 21): http/auth.ts looks every token call up through it.
+  const apiTokens = apiTokensService({ tokens: apiTokensRepository(db), farms, accounts, clock });
   const devices = devicesService({ devices: devicesRepository(db), keys, farms, clock, events });
   const live = liveService({ live: liveRepository(db), fotos: fotosRepository(db), access: deviceAccess(scopes), accounts, clock });
 
@@ -173,6 +179,18 @@ export function createServices(source: ServiceSource) {
   const charts = chartsService({ graficos, clock, plotted: { flocks, standards, silos }, devices });
   const graphData = graphDataService({ graficos, data: graphDataRepository(db), flocks, standards, weighings, siloReadings, devices, accounts, clock });
 
+  const cipher = lazyPasswordCipher(source.secretKey ?? (() => resolveSecretKey(config, log)));
+  const timezoneOf = (ownerId: number) => accounts.timezoneOf(ownerId);
+  const integrationDeps = { configs: integrationConfigsRepository(db), cipher, timezoneOf, clock, log };
+  const integrations = { integracao: integrationConfigsService('integracao', integrationDeps), mtech: integrationConfigsService('mtech', integrationDeps) };
+  // The export (issue 21): each kind's changed rows come from the module owning them (export-sources.ts).
+  const exporter = integrationExport({
+    ...integrationDeps,
+    database,
+    sources: exportSources({ farms, flocks, silos, siloMovements, weighings }),
+    allowPrivateNetworks: config.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS,
+  });
+
   // Alarms (issue 19): the rules read the other modules' services, the engine keeps each alarm's
   // lifecycle, the job (started by app.ts) evaluates every owner with a farm, then runs the steps after it.
   const alarmRows = alarmsRepository(db);
@@ -182,17 +200,14 @@ export function createServices(source: ServiceSource) {
   const alarmsJob = createAlarmsJob({
     database,
     engine: alarmEngine({ alarms: alarmRows, rules: alarmRuleRows, accounts, events, log }),
-    rules: alarmRules({ accounts, farms, devices, flocks, standards, weighings, silos, siloBalance, siloMovements, siloReadings, feed, performance, troughs, dosing, fumigators, clock }),
+    // integracao_pausada reads the export's paused configurations (`integrations`: so the export is built first).
+    rules: alarmRules({ accounts, farms, devices, flocks, standards, weighings, silos, siloBalance, siloMovements, siloReadings, feed, performance, troughs, dosing, fumigators, integrations: exporter.service, clock }),
     owners: farms.owners,
     // Delivery (modules/alarms/delivery: e-mail, push, digest) runs after each evaluation, under the same lock.
     afterEvaluation: alarmDeliveries.steps,
     clock,
     log,
   });
-
-  const cipher = lazyPasswordCipher(source.secretKey ?? (() => resolveSecretKey(config, log)));
-  const integrationDeps = { configs: integrationConfigsRepository(db), cipher, clock, log };
-  const integrations = { integracao: integrationConfigsService('integracao', integrationDeps), mtech: integrationConfigsService('mtech', integrationDeps) };
 
   return {
     accounts,
@@ -203,6 +218,7 @@ export function createServices(source: ServiceSource) {
     standards,
     flocks,
     keys,
+    apiTokens,
     devices,
     live,
     weighings,
@@ -228,6 +244,10 @@ export function createServices(source: ServiceSource) {
     charts,
     graphData,
     integrations,
+    /** The export's calls (enviarintegracao, getintegracaoenvios, novosegredointegracao) and `paused` for the alarm rule. */
+    integrationExports: exporter.service,
+    /** The export job (started by app.ts, driven directly by tests: runOnce, idle). */
+    integrationsJob: exporter.job,
     alarms,
     /** The periodic evaluation of the alarm rules (started by app.ts, driven directly by tests: evaluate, runOnce). */
     alarmsJob,

@@ -17,7 +17,7 @@ export type DeviceAccess = (userId: number, device: DevicePlace, need: Need) => 
 export function deviceAccess(scopes: OwnerScopes): DeviceAccess {
   return async (userId, device, need) => {
     try {
-      return reachesFarm(await scopes.resolve(userId, device.owner_id, need), device.nucleo_id);
+      return reachesFarm(await scopes.resolve({ userId }, device.owner_id, need), device.nucleo_id);
     } catch (error) {
       if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return false;
       throw error;
@@ -33,7 +33,7 @@ export function ownerAccess(scopes: OwnerScopes): OwnerAccess {
   return async (userId, ownerId) => {
     if (userId === ownerId) return true;
     try {
-      await scopes.resolve(userId, ownerId, 'read');
+      await scopes.resolve({ userId }, ownerId, 'read');
       return true;
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return false;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../constants.js';
 import { ALARME_TIPOS, type AlarmeTipo } from '../schemas/alarms.js';
+import { ENVIO_ERROS } from '../schemas/records/integrations.js';
 import { alarmSentence, decimalsOf, describeAlarm, type AlarmFormat } from './describe.js';
 import { ALARM_SENTENCES } from './sentences.js';
 
@@ -30,6 +31,8 @@ const RULE_DETALHES: [AlarmeTipo, string, Record<string, number | string | null>
   ['calha_parada', 'stopped', { idcalha: 1, modelo: 'CALHA', serie: '77', parada_desde: '2026-03-05T06:00:00.000Z', limite_min: 30 }],
   ['dosagem_perdida', 'product', { data: '2026-03-10', horario: '08:00', produto: 'Iodo', limite_min: 30 }],
   ['dosagem_perdida', 'missed', { data: '2026-03-10', horario: '08:00', produto: '', limite_min: 30 }],
+  ['integracao_pausada', 'pausedWithError', { tipo: 'integracao', nome: 'ERP Central', erro: 'http_4xx' }],
+  ['integracao_pausada', 'paused', { tipo: 'mtech', nome: 'Mtech 2026-01', erro: null }],
 ];
 
 describe('alarm sentences', () => {
@@ -50,6 +53,20 @@ describe('alarm sentences', () => {
     expect(describeAlarm(alarm('mortalidade', day), 'pt', pt)).toBe('Em #2026-03-04: 1.200 mortas e 30 eliminadas, 0,63 % das aves no dia.');
     const dosing = RULE_DETALHES.find(([, key]) => key === 'product')![2];
     expect(describeAlarm(alarm('dosagem_perdida', dosing), 'es', pt)).toBe('La dosificación de Iodo de las 08:00 del #2026-03-10 no ocurrió en 30 min.');
+  });
+
+  it('write an export failure and the configuration kind in the reader language, and an unknown code as it is', () => {
+    const paused = { tipo: 'integracao', nome: 'ERP Central', erro: 'http_4xx' };
+    expect(describeAlarm(alarm('integracao_pausada', paused), 'pt', pt)).toBe(
+      'Os envios para ERP Central (integração) estão pausados: o destino recusou o envio (HTTP 4xx). Corrija a configuração e use Enviar agora para retomar.',
+    );
+    expect(describeAlarm(alarm('integracao_pausada', { ...paused, tipo: 'mtech', erro: 'tempo_esgotado' }), 'en', en)).toBe(
+      'Sending to ERP Central (Mtech) is paused: the endpoint did not answer in time. Fix the settings and use Send now to resume.',
+    );
+    expect(describeAlarm(alarm('integracao_pausada', { ...paused, erro: 'novo_erro' }), 'es', pt)).toContain('en pausa: novo_erro.');
+    for (const erro of ENVIO_ERROS) {
+      for (const language of LANGUAGES) expect(describeAlarm(alarm('integracao_pausada', { ...paused, erro }), language, pt), `${erro} ${language}`).not.toContain(`: ${erro}.`);
+    }
   });
 
   it('write identifiers as they are, not as numbers', () => {

@@ -1,6 +1,6 @@
 import type { Language } from '../constants.js';
 import type { AlarmeTipo } from '../schemas/alarms.js';
-import { ALARM_SENTENCES, type AlarmSentence } from './sentences.js';
+import { ALARM_CODE_WORDS, ALARM_SENTENCES, type AlarmSentence } from './sentences.js';
 
 type Detalhe = Record<string, number | string | null>;
 
@@ -22,7 +22,7 @@ export interface AlarmFormat {
 }
 
 /** Names and codes, written as they are (a serial 12345 is not 12.345). */
-const IDENTIFIERS = new Set(['balanca', 'serie', 'modelo', 'idcalha', 'lote_id', 'lote_codigo', 'aviario_id', 'horario', 'produto']);
+const IDENTIFIERS = new Set(['balanca', 'serie', 'modelo', 'idcalha', 'lote_id', 'lote_codigo', 'aviario_id', 'horario', 'produto', 'nome']);
 const WHOLE = new Set(['mortos', 'eliminados', 'idade', 'perdas', 'pesagens', 'aves_inicio', 'aves_alojadas']);
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,6 +58,10 @@ export function alarmSentence(alarm: Pick<DescribedAlarm, 'tipo' | 'detalhe'>): 
 export function describeAlarm(alarm: DescribedAlarm, language: Language, format: AlarmFormat): string {
   const sentence = alarmSentence(alarm);
   const values: Record<string, string> = { alvo: alarm.alvo_nome };
-  for (const key of sentence.needs) values[key] = detalheValue(key, alarm.detalhe[key]!, format);
+  const codes = ALARM_CODE_WORDS[alarm.tipo];
+  for (const key of sentence.needs) {
+    const value = alarm.detalhe[key]!;
+    values[key] = codes?.[key]?.[language][String(value)] ?? detalheValue(key, value, format);
+  }
   return sentence.text[language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }

@@ -1,5 +1,6 @@
 import type { Language } from '../constants.js';
 import type { AlarmeTipo } from '../schemas/alarms.js';
+import type { ConfigTipo, EnvioErro } from '../schemas/records/integrations.js';
 
 /**
  * One way to say what happened. Written from the detalhe keys in `needs` (each rule's keys:
@@ -169,4 +170,73 @@ export const ALARM_SENTENCES: Record<AlarmeTipo, readonly AlarmSentence[]> = {
     },
     { key: 'generic', needs: [], text: { pt: '{{alvo}} perdeu uma dosagem programada.', en: '{{alvo}} missed a scheduled dosing.', es: '{{alvo}} perdió una dosificación programada.' } },
   ],
+  integracao_pausada: [
+    {
+      key: 'pausedWithError',
+      needs: ['tipo', 'nome', 'erro'],
+      text: {
+        pt: 'Os envios para {{nome}} ({{tipo}}) estão pausados: {{erro}}. Corrija a configuração e use Enviar agora para retomar.',
+        en: 'Sending to {{nome}} ({{tipo}}) is paused: {{erro}}. Fix the settings and use Send now to resume.',
+        es: 'Los envíos a {{nome}} ({{tipo}}) están en pausa: {{erro}}. Corrija la configuración y use Enviar ahora para reanudar.',
+      },
+    },
+    {
+      key: 'paused',
+      needs: ['tipo', 'nome'],
+      text: {
+        pt: 'Os envios para {{nome}} ({{tipo}}) estão pausados. Use Enviar agora para retomar.',
+        en: 'Sending to {{nome}} ({{tipo}}) is paused. Use Send now to resume.',
+        es: 'Los envíos a {{nome}} ({{tipo}}) están en pausa. Use Enviar ahora para reanudar.',
+      },
+    },
+    { key: 'generic', needs: [], text: { pt: 'Os envios para {{alvo}} estão pausados.', en: 'Sending to {{alvo}} is paused.', es: 'Los envíos a {{alvo}} están en pausa.' } },
+  ],
+};
+
+/** What an export's failure (integracao_pausada's detalhe.erro, ENVIO_ERROS) means, per language. */
+const ENVIO_ERRO_WORDS: Record<Language, Record<EnvioErro, string>> = {
+  pt: {
+    rede: 'o destino não pôde ser alcançado (erro de rede)',
+    tempo_esgotado: 'o destino não respondeu a tempo',
+    http_5xx: 'o destino respondeu com erro (HTTP 5xx)',
+    http_4xx: 'o destino recusou o envio (HTTP 4xx)',
+    destino_recusado: 'o endereço aponta para uma rede privada',
+    senha_ilegivel: 'a senha guardada não pode ser lida (salve-a de novo)',
+    sem_segredo: 'falta o segredo de assinatura (gere um novo)',
+    interno: 'erro interno do portal',
+  },
+  en: {
+    rede: 'the endpoint could not be reached (network error)',
+    tempo_esgotado: 'the endpoint did not answer in time',
+    http_5xx: 'the endpoint answered with an error (HTTP 5xx)',
+    http_4xx: 'the endpoint refused the delivery (HTTP 4xx)',
+    destino_recusado: 'the address points to a private network',
+    senha_ilegivel: 'the stored password cannot be read (save it again)',
+    sem_segredo: 'the signing secret is missing (make a new one)',
+    interno: 'an internal error of the portal',
+  },
+  es: {
+    rede: 'no se pudo alcanzar el destino (error de red)',
+    tempo_esgotado: 'el destino no respondió a tiempo',
+    http_5xx: 'el destino respondió con un error (HTTP 5xx)',
+    http_4xx: 'el destino rechazó el envío (HTTP 4xx)',
+    destino_recusado: 'la dirección apunta a una red privada',
+    senha_ilegivel: 'la contraseña guardada no se puede leer (guárdela de nuevo)',
+    sem_segredo: 'falta el secreto de firma (genere uno nuevo)',
+    interno: 'un error interno del portal',
+  },
+};
+
+const CONFIG_TIPO_WORDS: Record<Language, Record<ConfigTipo, string>> = {
+  pt: { integracao: 'integração', mtech: 'Mtech' },
+  en: { integracao: 'integration', mtech: 'Mtech' },
+  es: { integracao: 'integración', mtech: 'Mtech' },
+};
+
+/**
+ * Codes a rule writes in detalhe (language-neutral) and the words a sentence shows for them, per
+ * tipo and detalhe key. A code without words (written by a newer portal) is shown as it is.
+ */
+export const ALARM_CODE_WORDS: Partial<Record<AlarmeTipo, Record<string, Record<Language, Record<string, string>>>>> = {
+  integracao_pausada: { erro: ENVIO_ERRO_WORDS, tipo: CONFIG_TIPO_WORDS },
 };

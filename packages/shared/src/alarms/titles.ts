@@ -11,6 +11,7 @@ export const ALARM_TITLES: Record<Language, Record<AlarmeTipo, string>> = {
     balancas_divergentes: 'Balanças divergentes',
     calha_parada: 'Calha parada',
     dosagem_perdida: 'Dosagem perdida',
+    integracao_pausada: 'Integração pausada',
   },
   en: {
     sem_dados: 'No data',
@@ -20,6 +21,7 @@ export const ALARM_TITLES: Record<Language, Record<AlarmeTipo, string>> = {
     balancas_divergentes: 'Scales disagree',
     calha_parada: 'Trough stopped',
     dosagem_perdida: 'Missed dosing',
+    integracao_pausada: 'Integration paused',
   },
   es: {
     sem_dados: 'Sin datos',
@@ -29,5 +31,6 @@ export const ALARM_TITLES: Record<Language, Record<AlarmeTipo, string>> = {
     balancas_divergentes: 'Balanzas discrepantes',
     calha_parada: 'Comedero parado',
     dosagem_perdida: 'Dosificación perdida',
+    integracao_pausada: 'Integración en pausa',
   },
 };

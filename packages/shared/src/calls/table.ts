@@ -64,7 +64,22 @@ import {
 import { delNucleoBody, nucleo, registerNucleoBody, updateNucleoManualBody } from '../schemas/records/farms.js';
 import { delLoteBody, lote, registerLoteBody } from '../schemas/records/flocks.js';
 import { delFumigadorBody, fumigador, registerFumigadorBody } from '../schemas/records/fumigators.js';
-import { delConfigBody, integracaoConfig, mtechConfig, registerIntegracaoBody, registerMtechBody } from '../schemas/records/integrations.js';
+import {
+  delConfigBody,
+  enviarIntegracaoBody,
+  getIntegracaoEnviosQuery,
+  integracaoConfig,
+  integracaoConfigCreated,
+  integracaoEnvio,
+  integracaoEnvios,
+  mtechConfig,
+  mtechConfigCreated,
+  novoSegredoBody,
+  registerIntegracaoBody,
+  registerMtechBody,
+  segredoResponse,
+} from '../schemas/records/integrations.js';
+import { getTokenApiQuery, registerTokenApiBody, revogaTokenApiBody, tokenApi, tokenApiCreated, tokenApiList } from '../schemas/apiTokens.js';
 import { chave, chaveCreated, chaveUsoList, delChaveBody, getChaveHistBody, registerChaveBody } from '../schemas/records/keys.js';
 import { emptyBody, permissaoList, proprietarioList, setPermissoesBody, setPermissoesResponse } from '../schemas/records/permissions.js';
 import { delSiloBody, delSiloMovBody, registerSiloBody, registerSiloMovBody, silo, siloMovimentoList } from '../schemas/records/silos.js';
@@ -136,9 +151,18 @@ export const apiCalls = {
   updatenucleomanual: { method: 'POST', body: updateNucleoManualBody, response: nucleo },
   ...recordFamily(
     { register: 'register_config_integracao', get: 'getintegracao_config', del: 'delintegracao' },
-    { body: registerIntegracaoBody, delBody: delConfigBody, record: integracaoConfig },
+    { body: registerIntegracaoBody, delBody: delConfigBody, record: integracaoConfig, saved: integracaoConfigCreated },
   ),
-  ...recordFamily({ register: 'register_config_mtech', get: 'getmtech_config', del: 'delmtech' }, { body: registerMtechBody, delBody: delConfigBody, record: mtechConfig }),
+  ...recordFamily(
+    { register: 'register_config_mtech', get: 'getmtech_config', del: 'delmtech' },
+    { body: registerMtechBody, delBody: delConfigBody, record: mtechConfig, saved: mtechConfigCreated },
+  ),
+  enviarintegracao: { method: 'POST', body: enviarIntegracaoBody, response: integracaoEnvio },
+  getintegracaoenvios: { method: 'GET', query: getIntegracaoEnviosQuery, response: integracaoEnvios },
+  novosegredointegracao: { method: 'POST', body: novoSegredoBody, response: segredoResponse },
+  registertokenapi: { method: 'POST', body: registerTokenApiBody, response: tokenApiCreated },
+  gettokenapi: { method: 'GET', query: getTokenApiQuery, response: tokenApiList },
+  revogatokenapi: { method: 'POST', body: revogaTokenApiBody, response: tokenApi },
   ...recordFamily({ register: 'registerchave', get: 'getchave', del: 'delchave' }, { body: registerChaveBody, delBody: delChaveBody, record: chave, saved: chaveCreated }),
   getchavehist: { method: 'POST', body: getChaveHistBody, response: chaveUsoList },
   ...recordFamily({ register: 'registersilo', get: 'getsilo', del: 'delsilo' }, { body: registerSiloBody, delBody: delSiloBody, record: silo }),

@@ -9,8 +9,8 @@ import { dateField, ownerQuery, propField, timeOfDayField, timestamp } from './r
  * e-mail with reminders, Web Push, and a morning digest. docs/alarms.md says each rule's arithmetic.
  */
 
-/** The rules, by the condition each watches. */
-export const ALARME_TIPOS = ['sem_dados', 'silo_fim', 'lote_atrasado', 'mortalidade', 'balancas_divergentes', 'calha_parada', 'dosagem_perdida'] as const;
+/** The rules, by the condition each watches (integracao_pausada, issue 21: an export paused after failing; always on, no switch in alarmeRegras). */
+export const ALARME_TIPOS = ['sem_dados', 'silo_fim', 'lote_atrasado', 'mortalidade', 'balancas_divergentes', 'calha_parada', 'dosagem_perdida', 'integracao_pausada'] as const;
 export type AlarmeTipo = (typeof ALARME_TIPOS)[number];
 /** Most urgent first. */
 export const ALARME_SEVERIDADES = ['critico', 'alerta', 'aviso'] as const;
@@ -18,8 +18,11 @@ export type AlarmeSeveridade = (typeof ALARME_SEVERIDADES)[number];
 /** aberto: raised, nobody acknowledged it; reconhecido: someone did, the condition goes on; encerrado: over. */
 export const ALARME_ESTADOS = ['aberto', 'reconhecido', 'encerrado'] as const;
 export type AlarmeEstado = (typeof ALARME_ESTADOS)[number];
-/** What an alarm is about: its alvo_id is that record's id (balanca: the gateway device's id, the scale in detalhe.balanca). */
-export const ALARME_ALVOS = ['dispositivo', 'balanca', 'silo', 'lote', 'aviario', 'calha', 'fumigador'] as const;
+/**
+ * What an alarm is about: its alvo_id is that record's id (balanca: the gateway device's id, the
+ * scale in detalhe.balanca; integracao: an integration or Mtech configuration, detalhe.tipo says which).
+ */
+export const ALARME_ALVOS = ['dispositivo', 'balanca', 'silo', 'lote', 'aviario', 'calha', 'fumigador', 'integracao'] as const;
 export type AlarmeAlvo = (typeof ALARME_ALVOS)[number];
 
 /** A silo's run-out alarm is raised under the rule's hours (default 48) and raised again, critical, under this. */

@@ -19,9 +19,6 @@ interface CopyFieldProps {
  * the farm's network) the button says so instead of pretending.
  */
 export function CopyField({ label, value, testId, description, monospace = true }: CopyFieldProps) {
-  const { t } = useTranslation();
-  const clipboard = useClipboard({ timeout: 2000 });
-  const tip = clipboard.error ? t('common.copyFailed') : clipboard.copied ? t('common.copied') : t('common.copy');
   return (
     <TextInput
       label={label}
@@ -32,22 +29,33 @@ export function CopyField({ label, value, testId, description, monospace = true 
       onClick={(event) => event.currentTarget.select()}
       styles={{ input: monospace ? { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.02em' } : undefined }}
       rightSectionWidth={44}
-      rightSection={
-        <Tooltip label={tip} withArrow opened={clipboard.copied || clipboard.error ? true : undefined}>
-          <ActionIcon
-            variant={clipboard.copied ? 'filled' : 'light'}
-            color={clipboard.error ? 'orange' : 'field'}
-            size="lg"
-            onClick={() => clipboard.copy(value)}
-            aria-label={t('common.copyWhat', { what: label })}
-            data-testid={`${testId}-copy`}
-          >
-            {clipboard.copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-          </ActionIcon>
-        </Tooltip>
-      }
+      rightSection={<CopyButton value={value} what={label} testId={`${testId}-copy`} />}
       data-testid={testId}
     />
+  );
+}
+
+/**
+ * The copy button of CopyField, also for values shown otherwise (a command in a code block). It
+ * says 'copied', or that the browser refused the clipboard.
+ */
+export function CopyButton({ value, what, testId }: { value: string; what: string; testId: string }) {
+  const { t } = useTranslation();
+  const clipboard = useClipboard({ timeout: 2000 });
+  const tip = clipboard.error ? t('common.copyFailed') : clipboard.copied ? t('common.copied') : t('common.copy');
+  return (
+    <Tooltip label={tip} withArrow opened={clipboard.copied || clipboard.error ? true : undefined}>
+      <ActionIcon
+        variant={clipboard.copied ? 'filled' : 'light'}
+        color={clipboard.error ? 'orange' : 'field'}
+        size="lg"
+        onClick={() => clipboard.copy(value)}
+        aria-label={t('common.copyWhat', { what })}
+        data-testid={testId}
+      >
+        {clipboard.copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  IconApi,
   IconBell,
   IconBowl,
   IconBuildingCommunity,
@@ -44,6 +45,7 @@ export const MENU_ICONS: Record<string, Icon> = {
   collectionPoints: IconMapPin,
   permissions: IconShieldLock,
   keys: IconKey,
+  apiTokens: IconApi,
 };
 
 export const iconForMenu = (key: string): Icon => MENU_ICONS[key] ?? IconLayoutDashboard;

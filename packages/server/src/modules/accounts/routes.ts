@@ -4,9 +4,9 @@ import {
   LANGUAGES,
   type Language,
 } from '@portal/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
-import { accountOf, authenticate, SESSION_COOKIE } from '../../http/auth.js';
+import { SESSION_COOKIE, sessionOf } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { pageVerdict } from '../../http/own-pages.js';
 import { route } from '../../http/route.js';
@@ -36,9 +36,9 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   language: requestLanguage(request),
 });
 
-export function accountsRoutes(accounts: AccountsService, config: Config) {
+/** `requireAccount` takes sessions and API tokens alike; the token gate keeps tokens off these calls (403 TOKEN_SCOPE). */
+export function accountsRoutes(accounts: AccountsService, config: Config, requireAccount: onRequestHookHandler) {
   const secure = config.PUBLIC_URL.startsWith('https:');
-  const requireAccount = authenticate(accounts);
 
   /**
    * Login CSRF: another site (or a link opened from a mail) loading setcookie with the attacker's
@@ -62,10 +62,10 @@ export function accountsRoutes(accounts: AccountsService, config: Config) {
     route(instance, 'login', {}, async (request) => accounts.login(request.body.email, request.body.password, clientOf(request)));
 
     // The record read with the session: no second query.
-    route(instance, 'getuser', { onRequest: requireAccount }, async (request) => accountOf(request).user);
+    route(instance, 'getuser', { onRequest: requireAccount }, async (request) => sessionOf(request).user);
 
     route(instance, 'updateuser', { onRequest: requireAccount }, async (request) => {
-      const { userId, sessionId } = accountOf(request);
+      const { userId, sessionId } = sessionOf(request);
       return accounts.updateUser(userId, request.body, sessionId);
     });
 
@@ -94,19 +94,19 @@ export function accountsRoutes(accounts: AccountsService, config: Config) {
     });
 
     route(instance, 'logout', { onRequest: requireAccount }, async (request, reply) => {
-      const { userId, sessionId } = accountOf(request);
+      const { userId, sessionId } = sessionOf(request);
       await accounts.logout(userId, sessionId);
       clearCookies(reply);
       return { ok: true as const };
     });
 
     route(instance, 'getsessions', { onRequest: requireAccount }, async (request) => {
-      const { userId, sessionId } = accountOf(request);
+      const { userId, sessionId } = sessionOf(request);
       return accounts.listSessions(userId, sessionId);
     });
 
     route(instance, 'delsession', { onRequest: requireAccount }, async (request) => {
-      await accounts.endSession(accountOf(request).userId, request.body.idsession);
+      await accounts.endSession(sessionOf(request).userId, request.body.idsession);
       return { ok: true as const };
     });
   };

@@ -12,10 +12,10 @@ import type { AlarmsService } from './service.js';
 export function alarmsRoutes(alarms: AlarmsService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     const options = { onRequest: requireAccount };
-    route(instance, 'getalarmes', options, async (request) => alarms.list(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query));
-    route(instance, 'ackalarme', options, async (request) => alarms.acknowledge(await scopes.resolve(accountOf(request).userId, request.body.prop, 'read'), request.body));
-    route(instance, 'clearalarme', options, async (request) => alarms.clear(await scopes.resolve(accountOf(request).userId, request.body.prop, 'read'), request.body));
-    route(instance, 'getalarmeregras', options, async (request) => alarms.getRules(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read')));
-    route(instance, 'setalarmeregras', options, async (request) => alarms.setRules(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body));
+    route(instance, 'getalarmes', options, async (request) => alarms.list(await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query));
+    route(instance, 'ackalarme', options, async (request) => alarms.acknowledge(await scopes.resolve(accountOf(request), request.body.prop, 'read'), request.body));
+    route(instance, 'clearalarme', options, async (request) => alarms.clear(await scopes.resolve(accountOf(request), request.body.prop, 'read'), request.body));
+    route(instance, 'getalarmeregras', options, async (request) => alarms.getRules(await scopes.resolve(accountOf(request), request.query.prop, 'read')));
+    route(instance, 'setalarmeregras', options, async (request) => alarms.setRules(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body));
   };
 }

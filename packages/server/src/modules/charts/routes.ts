@@ -19,7 +19,7 @@ export function chartsRoutes(charts: ChartsService, reports: ReportRunner, requi
       }),
     );
 
-    const scope = (request: Parameters<typeof accountOf>[0], prop: number | undefined, need: 'read' | 'manage') => scopes.resolve(accountOf(request).userId, prop, need);
+    const scope = (request: Parameters<typeof accountOf>[0], prop: number | undefined, need: 'read' | 'manage') => scopes.resolve(accountOf(request), prop, need);
 
     route(instance, 'getgraphdata', { onRequest: requireAccount }, async (request, reply) =>
       reports.reply(reply, 'getgraphdata', await scope(request, request.body.prop, 'read'), request.body),

@@ -11,7 +11,7 @@ import type { DosingService } from './service.js';
  */
 export function dosingRoutes(dosing: DosingService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
-    const scopeOf = (request: Parameters<typeof accountOf>[0], prop: number | undefined, need: Need = 'read') => scopes.resolve(accountOf(request).userId, prop, need);
+    const scopeOf = (request: Parameters<typeof accountOf>[0], prop: number | undefined, need: Need = 'read') => scopes.resolve(accountOf(request), prop, need);
 
     route(instance, 'reldosagem', { onRequest: requireAccount }, async (request, reply) =>
       reports.reply(reply, 'reldosagem', await scopeOf(request, request.body.prop), request.body),

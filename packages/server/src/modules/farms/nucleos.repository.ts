@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { inChangeOrder, type ChangeWindow } from '../../db/change-order.js';
 import type { AviariosTable, NucleosTable, Tables } from '../../db/tables.js';
 
 export type NucleoRow = Selectable<NucleosTable>;
@@ -62,6 +63,12 @@ export function nucleosRepository(db: Kysely<Tables>) {
       let query = db.selectFrom('nucleos').selectAll().where('owner_id', '=', ownerId);
       if (only !== null) query = query.where('id', 'in', [...only]);
       return withHouses(await query.orderBy('nome').orderBy('id').execute());
+    },
+
+    /** The owner's farms created or changed after the cursor, in change order (issue 21's export). */
+    async changedSince(ownerId: number, window: ChangeWindow): Promise<NucleoWithHouses[]> {
+      const owned = db.selectFrom('nucleos').selectAll().where('owner_id', '=', ownerId);
+      return withHouses(await inChangeOrder(owned, 'updated_at', 'id', window).execute());
     },
 
     /** Every owner with at least one farm (the alarms job evaluates them), lowest id first. */

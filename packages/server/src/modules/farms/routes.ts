@@ -18,7 +18,7 @@ export function farmsRoutes(farms: FarmsService, requireAccount: onRequestHookHa
     );
 
     route(instance, 'updatenucleomanual', { onRequest: requireAccount }, async (request) =>
-      farms.saveHouses(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+      farms.saveHouses(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body),
     );
   };
 }

@@ -1,5 +1,6 @@
-import type { Nucleo, registerNucleoBody, updateNucleoManualBody } from '@portal/shared';
+import type { ExportCursor, ExportPage, Nucleo, NucleoExportItem, registerNucleoBody, updateNucleoManualBody } from '@portal/shared';
 import type { z } from 'zod';
+import { pageOf } from '../../db/change-order.js';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
 import { reachesFarm, type OwnerScope } from '../permissions/index.js';
@@ -29,6 +30,12 @@ function toNucleo(row: NucleoWithHouses): Nucleo {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/** A farm as the export sends it: its record without the owner and the count of open flocks (which change without it). */
+function toExportItem(row: NucleoWithHouses): NucleoExportItem {
+  const { prop: _prop, lotes_ativos: _open, ...item } = toNucleo(row);
+  return item;
 }
 
 /** Farms (nucleos) with their houses, sides and pens; hatcheries with their incubators. */
@@ -91,6 +98,11 @@ export function farmsService(deps: { nucleos: NucleosRepository; clock: () => nu
       const current = await load(scope, id);
       if (await nucleos.farmInUse(current.id)) throw new AppError('RECORD_IN_USE');
       await nucleos.remove(scope.ownerId, current.id);
+    },
+
+    /** The export's `nucleos` (issue 21): the owner's farms changed after the cursor, in change order, none changed after `until`. */
+    async changedSince(ownerId: number, after: ExportCursor, limit: number, until?: number): Promise<ExportPage<NucleoExportItem>> {
+      return pageOf(await nucleos.changedSince(ownerId, { after, limit, until }), (row) => row.updated_at, toExportItem);
     },
 
     /** Every owner with at least one farm: whose alarms the alarms job evaluates. */

@@ -12,10 +12,10 @@ import type { FeedService } from './service.js';
 export function feedRoutes(feed: FeedService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     route(instance, 'getracao', { onRequest: requireAccount }, async (request, reply) =>
-      reports.reply(reply, 'getracao', await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      reports.reply(reply, 'getracao', await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query),
     );
     route(instance, 'getsilofim', { onRequest: requireAccount }, async (request) =>
-      feed.silofim(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      feed.silofim(await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query),
     );
   };
 }

@@ -5,10 +5,14 @@ import {
   PONTOS_CA_POR_100G_PADRAO,
   type ConfigDesempenho,
   type Diario,
+  type ExportCursor,
+  type ExportPage,
+  type MortalidadeExportItem,
   type registerDiarioBody,
   type setConfigDesempenhoBody,
 } from '@portal/shared';
 import type { z } from 'zod';
+import { pageOf } from '../../db/change-order.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../http/errors.js';
 import type { AccountReads } from '../accounts/index.js';
@@ -42,6 +46,27 @@ export interface PerformanceSettings {
 
 const tenths = (value: number | string | null) => (value === null ? null : Number(value) / 10);
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A record's own fields, as getdiario answers them and the export sends them (`mortalidade` items). */
+function recordOf(row: DiarioDetails): MortalidadeExportItem {
+  return {
+    id: row.id,
+    lote_id: row.lote_id,
+    aviario_id: row.aviario_id,
+    data: row.data,
+    mortalidade: row.mortalidade,
+    mortos: row.mortos,
+    eliminados: row.eliminados,
+    entradas: row.entradas,
+    saidas: row.saidas,
+    agua_l: tenths(row.agua_dl),
+    temp_min: tenths(row.temp_min_dc),
+    temp_max: tenths(row.temp_max_dc),
+    obs: row.obs,
+    created_at: iso(Number(row.created_at)),
+    updated_at: iso(Number(row.updated_at)),
+  };
+}
 
 /**
  * Daily house records (registerdiario, getdiario, deldiario) and the account's performance
@@ -85,23 +110,9 @@ export function dailyService(deps: {
     }));
     const sorted = [...rows].sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : houseName(a.aviario_id).localeCompare(houseName(b.aviario_id), 'pt-BR', { numeric: true }) || a.aviario_id - b.aviario_id));
     return sorted.map((row) => ({
-      id: row.id,
-      lote_id: row.lote_id,
-      aviario_id: row.aviario_id,
+      ...recordOf(row),
       aviario_nome: houseName(row.aviario_id),
-      data: row.data,
       idade: flock.data_alojamento === null ? null : daysBetween(flock.data_alojamento, row.data),
-      mortalidade: row.mortalidade,
-      mortos: row.mortos,
-      eliminados: row.eliminados,
-      entradas: row.entradas,
-      saidas: row.saidas,
-      agua_l: tenths(row.agua_dl),
-      temp_min: tenths(row.temp_min_dc),
-      temp_max: tenths(row.temp_max_dc),
-      obs: row.obs,
-      created_at: iso(Number(row.created_at)),
-      updated_at: iso(Number(row.updated_at)),
       updated_by: row.updated_by === null ? '' : (names.get(row.updated_by) ?? ''),
       historico: historyOf(row.id),
     }));
@@ -163,6 +174,11 @@ export function dailyService(deps: {
       })),
 
     performanceSettings,
+
+    /** The export's `mortalidade` (issue 21): the owner's daily records changed after the cursor, in change order, none changed after `until`. */
+    async changedSince(ownerId: number, after: ExportCursor, limit: number, until?: number): Promise<ExportPage<MortalidadeExportItem>> {
+      return pageOf(await diario.changedSince(ownerId, { after, limit, until }), (row) => Number(row.updated_at), recordOf);
+    },
 
     async getConfig(scope: OwnerScope): Promise<ConfigDesempenho> {
       return { prop: scope.ownerId, ...(await performanceSettings(scope.ownerId)) };

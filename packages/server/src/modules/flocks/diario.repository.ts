@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { inChangeOrder, type ChangeWindow } from '../../db/change-order.js';
 import type { LoteDiarioTable, Tables } from '../../db/tables.js';
 
 export type DiarioRow = Selectable<LoteDiarioTable>;
@@ -51,6 +52,12 @@ export function diarioRepository(db: Kysely<Tables>) {
       if (di !== undefined) query = query.where('data', '>=', di);
       if (df !== undefined) query = query.where('data', '<=', df);
       return withCauses((await query.orderBy('data').orderBy('aviario_id').execute()).sort(byDate));
+    },
+
+    /** The owner's records created or changed after the cursor, in change order, with their causes (issue 21's export). */
+    async changedSince(ownerId: number, window: ChangeWindow): Promise<DiarioDetails[]> {
+      const owned = db.selectFrom('lote_diario').selectAll().where('owner_id', '=', ownerId);
+      return withCauses(await inChangeOrder(owned, 'updated_at', 'id', window).execute());
     },
 
     async find(ownerId: number, id: number, trx: Kysely<Tables> = db): Promise<DiarioDetails | undefined> {

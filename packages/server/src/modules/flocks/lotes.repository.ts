@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { inChangeOrder, type ChangeWindow } from '../../db/change-order.js';
 import type { LotesTable, Tables } from '../../db/tables.js';
 
 export type LoteRow = Selectable<LotesTable>;
@@ -58,6 +59,12 @@ export function lotesRepository(db: Kysely<Tables>) {
     async find(ownerId: number, id: number): Promise<LoteDetails | undefined> {
       const row = await withNames().where('lotes.owner_id', '=', ownerId).where('lotes.id', '=', id).executeTakeFirst();
       return row ? (await withDetails([row]))[0] : undefined;
+    },
+
+    /** The owner's flocks created or changed after the cursor, in change order (issue 21's export). */
+    async changedSince(ownerId: number, window: ChangeWindow): Promise<LoteDetails[]> {
+      const owned = withNames().where('lotes.owner_id', '=', ownerId);
+      return withDetails(await inChangeOrder(owned, 'lotes.updated_at', 'lotes.id', window).execute());
     },
 
     /** The owner's flock's placement date and standard, without its houses and deaths (a chart places a standard's curve by it). */

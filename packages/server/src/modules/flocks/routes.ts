@@ -25,23 +25,23 @@ export function flocksRoutes(flocks: FlocksService, requireAccount: onRequestHoo
     const options = { onRequest: requireAccount };
 
     route(instance, 'registerdiario', options, async (request) =>
-      daily.register(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+      daily.register(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body),
     );
     route(instance, 'getdiario', options, async (request) =>
-      daily.list(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      daily.list(await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query),
     );
     route(instance, 'deldiario', options, async (request) => {
-      await daily.remove(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body.id);
+      await daily.remove(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body.id);
       return { ok: true as const, id: request.body.id };
     });
     route(instance, 'registerfechamento', options, async (request) =>
-      flocks.closeOut(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+      flocks.closeOut(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body),
     );
     route(instance, 'getconfigdesempenho', options, async (request) =>
-      daily.getConfig(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read')),
+      daily.getConfig(await scopes.resolve(accountOf(request), request.query.prop, 'read')),
     );
     route(instance, 'setconfigdesempenho', options, async (request) =>
-      daily.setConfig(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+      daily.setConfig(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body),
     );
   };
 }

@@ -1,5 +1,8 @@
-import { daysBetween, localDate, type Fechamento, type Lote, type registerFechamentoBody, type registerLoteBody } from '@portal/shared';
+import {
+  daysBetween, localDate, type ExportCursor, type ExportPage, type Fechamento, type Lote, type LoteExportItem, type registerFechamentoBody, type registerLoteBody,
+} from '@portal/shared';
 import type { z } from 'zod';
+import { pageOf } from '../../db/change-order.js';
 import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
 import type { AccountReads } from '../accounts/index.js';
@@ -69,6 +72,17 @@ function toLote(row: LoteDetails, today: string, daily: DailySummary): Lote {
     fechamento: fechamentoOf(row),
     idade: flockAge(row, today),
     situacao: row.data_encerramento === null ? 'ativo' : 'encerrado',
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** A flock as the export sends it: as registered, without the names and sums the portal's screens add. */
+function toExportItem(row: LoteDetails): LoteExportItem {
+  const { id, codigo, nucleo_id, aviarios, data_alojamento, linhagem, padrao_id, aves_macho, aves_femea, aves_misto, data_encerramento, obs } = row;
+  return {
+    id, codigo, nucleo_id, aviarios, data_alojamento, linhagem, padrao_id, aves_macho, aves_femea, aves_misto, data_encerramento, obs,
+    fechamento: fechamentoOf(row),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -193,8 +207,15 @@ export function flocksService(deps: {
       return service.get(scope, current.id);
     },
 
+    /** The export's `lotes` (issue 21): the owner's flocks changed after the cursor, in change order, none changed after `until`. */
+    async changedSince(ownerId: number, after: ExportCursor, limit: number, until?: number): Promise<ExportPage<LoteExportItem>> {
+      return pageOf(await lotes.changedSince(ownerId, { after, limit, until }), (row) => row.updated_at, toExportItem);
+    },
+
     /** Daily house records and the account's performance settings (daily.service.ts). */
     daily,
+    /** The export's `mortalidade`: the owner's daily records changed after the cursor (daily.service.ts). */
+    dailyChangedSince: daily.changedSince,
     /** Each house's day of the owner's flock, oldest first (for the performance module). */
     dailyOf: daily.dailyOf,
     /** The owner's causes of death and corrected-FCR reference, defaults until set. */

@@ -8,7 +8,7 @@ import type { ReportRunner } from '../../reports/runner.js';
 export function forecastRoutes(reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     route(instance, 'getprevisao', { onRequest: requireAccount }, async (request, reply) =>
-      reports.reply(reply, 'getprevisao', await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      reports.reply(reply, 'getprevisao', await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query),
     );
   };
 }

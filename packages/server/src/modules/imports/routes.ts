@@ -22,10 +22,11 @@ export function importsRoutes(imports: ImportsService, requireAccount: onRequest
     await instance.register(fastifyMultipart, { limits: multipartLimits(maxBytes) });
     // The body is read as a stream below (route: an upload's schema documents the form only).
     route(instance, 'importacao', { onRequest: requireAccount }, async (request) => {
-      const { userId } = accountOf(request);
+      const principal = accountOf(request);
+      const { userId } = principal;
       let scope: OwnerScope | undefined;
       const resolve = async (fields: Map<string, string>) => {
-        scope = await scopes.resolve(userId, readFields(fields).prop, 'manage');
+        scope = await scopes.resolve(principal, readFields(fields).prop, 'manage');
       };
       const { fields, upload } = await receiveForm(request, resolve);
       if (!upload) throw new AppError('IMPORT_FILE_REQUIRED');

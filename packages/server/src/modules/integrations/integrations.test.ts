@@ -56,16 +56,20 @@ describeEachDialect('integration and Mtech settings', (portal) => {
       expect(created.body).toEqual({
         id: expect.any(Number), prop: account.user.id, nome: body.nome, endpoint: body.endpoint, usuario: body.usuario,
         senha_definida: true, agenda: 'diaria', hora: '02:15', dados: ['lotes', 'nucleos'], ativo: true, ...extra,
+        segredo_definido: true, estado: 'ativa', proxima_execucao: expect.any(String), segredo: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         created_at: expect.any(String), updated_at: expect.any(String),
       });
+      // The signing secret is answered once, at creation: never in a read.
+      const { segredo, ...record } = created.body;
       const id = created.body.id as number;
       const sealed = (await storedRow(portal(), id)).senha_enc!;
+      expect(passwordCipher(Buffer.from(TEST_SECRET_KEY, 'hex')).open((await storedRow(portal(), id)).segredo_enc!)).toBe(segredo);
       expect(sealed).toMatch(/^v1:/);
       expect(sealed).not.toContain(body.senha);
       expect(passwordCipher(Buffer.from(TEST_SECRET_KEY, 'hex')).open(sealed)).toBe(body.senha);
 
-      expect((await api.call('GET', get, account.token)).body).toEqual([created.body]);
-      expect((await api.call('GET', `${get}?id=${id}`, account.token)).body).toEqual(created.body);
+      expect((await api.call('GET', get, account.token)).body).toEqual([record]);
+      expect((await api.call('GET', `${get}?id=${id}`, account.token)).body).toEqual(record);
 
       // No senha: the stored password stays as it was.
       const renamed = await api.call('POST', register, account.token, { ...body, id, senha: undefined, nome: 'Renomeada', agenda: 'manual', hora: null, ativo: false });
@@ -87,6 +91,7 @@ describeEachDialect('integration and Mtech settings', (portal) => {
       expect(deleted.body).toEqual({ ok: true, id });
       expect((await api.call('GET', `${get}?id=${id}`, account.token)).status).toBe(404);
       expect((await api.call('GET', get, account.token)).body.map((item: { id: number }) => item.id)).toEqual([withoutPassword.body.id]);
+      expect(renamed.body.segredo).toBeUndefined();
       expect(api.leaked([body.senha, 'Outra-senha-42', sealed, resealed])).toEqual([]);
     });
 
@@ -160,7 +165,8 @@ describeEachDialect('integration and Mtech settings', (portal) => {
     await grantAccess(portal(), owner, grantee, 'gestao');
     expect(await tryAll(grantee)).toEqual([403, 403, 403, 403, 403]);
     const kept = await portal().request('GET', '/api/getmtech_config', { token: owner.token });
-    expect(kept.body).toEqual([config.body]);
+    const { segredo: _shownOnce, ...record } = config.body;
+    expect(kept.body).toEqual([record]);
   });
 
   it('fails loudly, and logs, when the stored password was sealed with another key', async () => {
@@ -169,7 +175,7 @@ describeEachDialect('integration and Mtech settings', (portal) => {
     const created = await portal().request('POST', '/api/register_config_integracao', { token: owner.token, body });
     const lines: Array<{ level: number; msg: string }> = [];
     const log = createLogger({ LOG_LEVEL: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const deps = { configs: integrationConfigsRepository(portal().database.db), clock: Date.now, log };
+    const deps = { configs: integrationConfigsRepository(portal().database.db), timezoneOf: async () => -3, clock: Date.now, log };
 
     const sameKey = integrationConfigsService('integracao', { ...deps, cipher: passwordCipher(Buffer.from(TEST_SECRET_KEY, 'hex')) });
     expect(await sameKey.storedPassword(owner.user.id, created.body.id)).toBe(body.senha);

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import type { RecordService } from '../../http/record-calls.js';
 import { requireOwner, type OwnerScope } from '../permissions/index.js';
 import type { ConfigKind, ConfigRow, ConfigValues, IntegrationConfigsRepository } from './configs.repository.js';
+import { exportStateOf, newSigningSecret } from './export/state.js';
 import { SealedValueError, type PasswordCipher } from './password-cipher.js';
 
 interface Kinds {
@@ -14,7 +15,8 @@ interface Kinds {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function toRecord<K extends ConfigKind>(kind: K, row: ConfigRow): Kinds[K]['record'] {
+/** The record of a configuration at `now`, in its owner's time zone (for the next run). */
+function toRecord<K extends ConfigKind>(kind: K, row: ConfigRow, now: number, timezone: number): Kinds[K]['record'] {
   const base = {
     id: row.id,
     prop: row.owner_id,
@@ -27,6 +29,7 @@ function toRecord<K extends ConfigKind>(kind: K, row: ConfigRow): Kinds[K]['reco
     hora: row.hora,
     dados: (row.dados === '' ? [] : row.dados.split('|')) as IntegracaoConfig['dados'],
     ativo: row.ativo === 1,
+    ...exportStateOf(row, now, timezone),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -36,6 +39,8 @@ function toRecord<K extends ConfigKind>(kind: K, row: ConfigRow): Kinds[K]['reco
 interface Deps {
   configs: IntegrationConfigsRepository;
   cipher: PasswordCipher;
+  /** The owner's time zone (accounts), by which a daily schedule's time is read. */
+  timezoneOf: (ownerId: number) => Promise<number>;
   clock: () => number;
   log: FastifyBaseLogger;
 }
@@ -45,7 +50,8 @@ interface Deps {
  * password is stored sealed with the server's key; an update without `senha` keeps it.
  */
 export function integrationConfigsService<K extends ConfigKind>(kind: K, deps: Deps) {
-  const { configs, cipher, clock, log } = deps;
+  const { configs, cipher, timezoneOf, clock, log } = deps;
+  const recordOf = async (row: ConfigRow) => toRecord(kind, row, clock(), await timezoneOf(row.owner_id));
 
   async function load(scope: OwnerScope, id: number): Promise<ConfigRow> {
     requireOwner(scope);
@@ -57,14 +63,16 @@ export function integrationConfigsService<K extends ConfigKind>(kind: K, deps: D
   const service = {
     async list(scope: OwnerScope): Promise<Array<Kinds[K]['record']>> {
       requireOwner(scope);
-      return (await configs.list(scope.ownerId, kind)).map((row) => toRecord(kind, row));
+      const timezone = await timezoneOf(scope.ownerId);
+      return (await configs.list(scope.ownerId, kind)).map((row) => toRecord(kind, row, clock(), timezone));
     },
 
     async get(scope: OwnerScope, id: number): Promise<Kinds[K]['record']> {
-      return toRecord(kind, await load(scope, id));
+      return recordOf(await load(scope, id));
     },
 
-    async save(scope: OwnerScope, body: Kinds[K]['body']): Promise<Kinds[K]['record']> {
+    /** Creating one makes its signing secret, answered this once (`segredo`); saving clears a pause. */
+    async save(scope: OwnerScope, body: Kinds[K]['body']): Promise<Kinds[K]['record'] & { segredo?: string }> {
       requireOwner(scope);
       const current = body.id === undefined ? undefined : await load(scope, body.id);
       const wanted = body.nome.toLocaleLowerCase('pt-BR');
@@ -86,11 +94,14 @@ export function integrationConfigsService<K extends ConfigKind>(kind: K, deps: D
       };
       const now = clock();
       if (current) {
-        await configs.update(scope.ownerId, kind, current.id, values, now);
-        return toRecord(kind, await load(scope, current.id));
+        // A new schedule (or switching on) runs from its next slot, not from one already past.
+        const rescheduled = current.agenda !== values.agenda || current.hora !== values.hora || current.ativo !== values.ativo;
+        await configs.update(scope.ownerId, kind, current.id, { ...values, pausada_em: null, falhas_seguidas: 0, ...(rescheduled ? { agenda_desde: now } : {}) }, now);
+        return recordOf(await load(scope, current.id));
       }
-      const id = await configs.insert(scope.ownerId, kind, { ...values, senha_enc: values.senha_enc ?? null }, now);
-      return toRecord(kind, await load(scope, id));
+      const segredo = newSigningSecret();
+      const id = await configs.insert(scope.ownerId, kind, { ...values, senha_enc: values.senha_enc ?? null, segredo_enc: cipher.seal(segredo), agenda_desde: now }, now);
+      return { ...(await recordOf(await load(scope, id))), segredo };
     },
 
     async remove(scope: OwnerScope, id: number): Promise<void> {

@@ -18,7 +18,7 @@ export function keysRoutes(keys: KeysService, requireAccount: onRequestHookHandl
     );
 
     route(instance, 'getchavehist', { onRequest: requireAccount }, async (request) =>
-      keys.history(await scopes.resolve(accountOf(request).userId, request.body.prop, 'read'), request.body),
+      keys.history(await scopes.resolve(accountOf(request), request.body.prop, 'read'), request.body),
     );
   };
 }

@@ -15,7 +15,7 @@ const IMAGE_CACHE = 'private, max-age=86400';
 export function liveRoutes(live: LiveService, gateway: Pick<DeviceGateway, 'recent'>, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request).userId, prop, 'read');
+    const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request), prop, 'read');
 
     route(instance, 'devupdt', { onRequest: requireAccount }, async (request) => {
       const { prop, dispositivos } = devupdtRequest(request.body);

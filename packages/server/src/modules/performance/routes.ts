@@ -13,18 +13,19 @@ import type { ComparativoInput } from './comparison.js';
 export function performanceRoutes(reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes, permissions: Pick<PermissionsService, 'owners'>) {
   return async function register(instance: FastifyInstance) {
     route(instance, 'getdesempenho', { onRequest: requireAccount }, async (request, reply) =>
-      reports.reply(reply, 'getdesempenho', await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      reports.reply(reply, 'getdesempenho', await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query),
     );
     route(instance, 'getcomparativo', { onRequest: requireAccount }, async (request, reply) => {
-      const userId = accountOf(request).userId;
+      const principal = accountOf(request);
       const { prop, todos, ...query } = request.query;
-      const scope = await scopes.resolve(userId, prop, 'read');
-      const known = await permissions.owners(userId);
+      const scope = await scopes.resolve(principal, prop, 'read');
+      // An API token reads its owner's data alone, never the owners that granted its owner.
+      const known = (await permissions.owners(principal.userId)).filter((owner) => !principal.apiToken || owner.id === principal.userId);
       const nameOf = (id: number) => known.find((owner) => owner.id === id)?.nome ?? '';
       let owners: { scope: OwnerScope; nome: string }[] = [{ scope, nome: nameOf(scope.ownerId) }];
       if (todos === true) {
         owners = [];
-        for (const owner of known) owners.push({ scope: await scopes.resolve(userId, owner.id, 'read'), nome: owner.nome });
+        for (const owner of known) owners.push({ scope: await scopes.resolve(principal, owner.id, 'read'), nome: owner.nome });
       }
       const input: ComparativoInput = { query, owners };
       return reports.reply(reply, 'getcomparativo', scope, input);

@@ -8,7 +8,9 @@ export {
   requireLinkedDevice,
   requireOwner,
   requireWholeAccount,
+  type ApiTokenGrant,
   type Need,
   type OwnerScope,
   type OwnerScopes,
+  type Principal,
 } from './scope.js';

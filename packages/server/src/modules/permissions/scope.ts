@@ -1,4 +1,4 @@
-import type { Nivel } from '@portal/shared';
+import type { Nivel, TokenEscopo } from '@portal/shared';
 import { AppError } from '../../http/errors.js';
 import type { GrantsRepository } from './grants.repository.js';
 
@@ -15,13 +15,43 @@ export interface OwnerScope {
 
 export type Need = 'read' | 'manage';
 
+/** What an API token reaches of its owner's data (modules/apiTokens). */
+export interface ApiTokenGrant {
+  id: number;
+  escopo: TokenEscopo;
+  /** null: every farm of the owner; else only these farms and what hangs from them. */
+  nucleos: readonly number[] | null;
+}
+
+/** Who makes a call: a signed-in user, or a machine client with its owner's API token. */
+export interface Principal {
+  /** The signed-in user, or the token's owner. */
+  userId: number;
+  apiToken?: ApiTokenGrant | undefined;
+}
+
+/**
+ * A token acts for its owner alone: any other `prop` does not exist for it. `leitura` reads like a
+ * read grant; `importacao` is a managing one, which the token gate (http/auth.ts) lets write
+ * nothing but importacao.
+ */
+function tokenScope(ownerId: number, token: ApiTokenGrant, prop: number | undefined, need: Need): OwnerScope {
+  if (prop !== undefined && prop !== ownerId) throw new AppError('NOT_FOUND');
+  const nivel: Nivel = token.escopo === 'importacao' ? 'gestao' : 'leitura';
+  if (need === 'manage' && nivel !== 'gestao') throw new AppError('FORBIDDEN');
+  return { ownerId, actorId: ownerId, nivel, nucleos: token.nucleos };
+}
+
 /**
  * Resolves the owner a call acts for. Not the caller and no grant → 404 (another owner's data
- * does not exist for this caller); a read grant asked to write → 403.
+ * does not exist for this caller); a read grant asked to write → 403. An API token reaches its
+ * owner's data within its farms.
  */
 export function ownerScopes(grants: GrantsRepository) {
   return {
-    async resolve(actorId: number, prop: number | undefined, need: Need): Promise<OwnerScope> {
+    async resolve(principal: Principal, prop: number | undefined, need: Need): Promise<OwnerScope> {
+      const actorId = principal.userId;
+      if (principal.apiToken) return tokenScope(actorId, principal.apiToken, prop, need);
       if (prop === undefined || prop === actorId) return { ownerId: actorId, actorId, nivel: 'proprietario', nucleos: null };
       const grant = await grants.find(prop, actorId);
       if (!grant) throw new AppError('NOT_FOUND');

@@ -8,11 +8,11 @@ import type { RetentionService } from './retention.service.js';
 export function readingsRoutes(retention: RetentionService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     route(instance, 'getretencao', { onRequest: requireAccount }, async (request) =>
-      retention.get(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read')),
+      retention.get(await scopes.resolve(accountOf(request), request.query.prop, 'read')),
     );
 
     route(instance, 'setretencao', { onRequest: requireAccount }, async (request) =>
-      retention.set(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body.leituras_dias),
+      retention.set(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body.leituras_dias),
     );
   };
 }

@@ -9,7 +9,7 @@ export function sexSplitRoutes(reports: ReportRunner, requireAccount: onRequestH
   return async function register(instance: FastifyInstance) {
     route(instance, 'getseparacaosexo', { onRequest: requireAccount }, async (request, reply) => {
       const { prop, ...query } = request.query;
-      return reports.reply(reply, 'getseparacaosexo', await scopes.resolve(accountOf(request).userId, prop, 'read'), query);
+      return reports.reply(reply, 'getseparacaosexo', await scopes.resolve(accountOf(request), prop, 'read'), query);
     });
   };
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { inChangeOrder, type ChangeWindow } from '../../db/change-order.js';
 import { lockRows, type Database } from '../../db/dialect.js';
 import type { SiloMovimentosTable, Tables } from '../../db/tables.js';
 
@@ -71,6 +72,12 @@ export function movementsRepository(database: Database) {
       if (ids.length === 0) return new Map();
       const rows = await db.selectFrom('silo_movimentos').select(['id', 'quantidade_hg']).where('id', 'in', ids).execute();
       return new Map(rows.map((row) => [row.id, row.quantidade_hg]));
+    },
+
+    /** Movements of the owner's silos registered after the cursor, in that order (issue 21's export; never changed once stored). */
+    async changedSince(ownerId: number, window: ChangeWindow): Promise<MovementRow[]> {
+      const owned = db.selectFrom('silo_movimentos').innerJoin('silos', 'silos.id', 'silo_movimentos.silo_id').selectAll('silo_movimentos').where('silos.owner_id', '=', ownerId);
+      return inChangeOrder(owned, 'silo_movimentos.created_at', 'silo_movimentos.id', window).execute();
     },
 
     /** A movement of one of the owner's silos. */

@@ -1,5 +1,6 @@
-import type { MovimentoTipo, SiloMovimento, registerSiloMovBody } from '@portal/shared';
+import type { ExportCursor, ExportPage, MovimentoTipo, RacaoExportItem, SiloMovimento, registerSiloMovBody } from '@portal/shared';
 import type { z } from 'zod';
+import { pageOf } from '../../db/change-order.js';
 import { AppError } from '../../http/errors.js';
 import { reachesFarm, type OwnerScope } from '../permissions/index.js';
 import type { MovementRow, MovementsRepository, MovementsTransaction } from './movements.repository.js';
@@ -26,6 +27,19 @@ const neverNegative = (rows: MovementRow[], siloId: number) => runningBalances(r
 
 /** A delivery adds, a consumption and a transfer out take away, an adjustment carries its own sign. */
 const signedTenths = (tipo: MovimentoTipo, kg: number) => (tipo === 'entrada' || tipo === 'ajuste' ? toTenths(kg) : -toTenths(kg));
+
+/** A movement as the export sends it (`racao`): stored once, on its source silo, with its effect there. */
+const toExportItem = (row: MovementRow): RacaoExportItem => ({
+  id: row.id,
+  silo_id: row.silo_id,
+  tipo: row.tipo as MovimentoTipo,
+  data: row.data,
+  quantidade_kg: toKg(row.quantidade_hg),
+  silo_destino_id: row.silo_destino_id,
+  nota_fiscal: row.nota_fiscal,
+  obs: row.obs,
+  created_at: new Date(row.created_at).toISOString(),
+});
 
 /**
  * Feed movements (route silos/{id}/{mov}): registersilomov, getsilomov, delsilomov. No silo's
@@ -80,6 +94,11 @@ export function siloMovementsService(deps: { silos: SilosRepository; movements: 
 
     /** Feed taken out of each silo by consumption movements, per day in [di, df]: hg (the feed report's silos without a scale). */
     consumptionPerDay: (siloIds: number[], di: string, df: string) => movements.consumptionPerDay(siloIds, di, df),
+
+    /** The export's `racao` (issue 21): movements of the owner's silos registered after the cursor, none after `until`. */
+    async changedSince(ownerId: number, after: ExportCursor, limit: number, until?: number): Promise<ExportPage<RacaoExportItem>> {
+      return pageOf(await movements.changedSince(ownerId, { after, limit, until }), (row) => row.created_at, toExportItem);
+    },
 
     /** Registers a movement and answers the silo's movements. */
     async add(scope: OwnerScope, body: MovementBody): Promise<SiloMovimento[]> {

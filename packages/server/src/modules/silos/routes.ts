@@ -29,20 +29,20 @@ export function silosRoutes(
     );
 
     route(instance, 'registersilomov', { onRequest: requireAccount }, async (request) =>
-      movements.add(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+      movements.add(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body),
     );
     route(instance, 'getsilomov', { onRequest: requireAccount }, async (request) =>
-      movements.list(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query.id),
+      movements.list(await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query.id),
     );
     route(instance, 'delsilomov', { onRequest: requireAccount }, async (request) => {
-      await movements.remove(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body.idmov);
+      await movements.remove(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body.idmov);
       return { ok: true as const, id: request.body.idmov };
     });
     route(instance, 'getsiloleituras', { onRequest: requireAccount }, async (request, reply) =>
-      reports.reply(reply, 'getsiloleituras', await scopes.resolve(accountOf(request).userId, request.query.prop, 'read'), request.query),
+      reports.reply(reply, 'getsiloleituras', await scopes.resolve(accountOf(request), request.query.prop, 'read'), request.query),
     );
     route(instance, 'confirmentrega', { onRequest: requireAccount }, async (request) =>
-      balance.decide(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+      balance.decide(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body),
     );
   };
 }

@@ -1,5 +1,6 @@
-import { deviceLabel, SILO_DEVICE_MODELS, type Silo, type registerSiloBody } from '@portal/shared';
+import { deviceLabel, SILO_DEVICE_MODELS, type ExportCursor, type ExportPage, type Silo, type SiloExportItem, type registerSiloBody } from '@portal/shared';
 import type { z } from 'zod';
+import { pageOf } from '../../db/change-order.js';
 import { AppError } from '../../http/errors.js';
 import { usageChecks } from '../usage-checks.js';
 import type { RecordService } from '../../http/record-calls.js';
@@ -34,6 +35,12 @@ function toSilo(row: SiloDetails): Silo {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/** A silo as the export sends it: as registered (its balance travels as its `racao` movements). */
+function toExportItem(row: SiloDetails): SiloExportItem {
+  const { id, nome, nucleo_id, capacidade_kg, tipo_racao, device_id, aviarios, obs, created_at, updated_at } = toSilo(row);
+  return { id, nome, nucleo_id, capacidade_kg, tipo_racao, device_id, aviarios, obs, created_at, updated_at };
 }
 
 /** Feed silos: on one farm, serving some of its houses, optionally weighed by a silo scale. */
@@ -99,6 +106,11 @@ export function silosService(deps: {
 
     /** For another module that refers to silos (a chart line plotting one): a delete of one it still uses is refused. */
     registerUsageCheck: usage.register,
+
+    /** The export's `silos` (issue 21): the owner's silos changed after the cursor, in change order, none changed after `until`. */
+    async changedSince(ownerId: number, after: ExportCursor, limit: number, until?: number): Promise<ExportPage<SiloExportItem>> {
+      return pageOf(await silos.changedSince(ownerId, { after, limit, until }), (row) => row.updated_at, toExportItem);
+    },
 
     /** The owner's silos on one farm, with their houses and scale (the feed report's silos). */
     ofFarm: (ownerId: number, nucleoId: number): Promise<SiloDetails[]> => silos.list(ownerId, [nucleoId]),

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
+import { inChangeOrder, type ChangeWindow } from '../../db/change-order.js';
 import { lockRows, type Database } from '../../db/dialect.js';
 import type { SilosTable, Tables } from '../../db/tables.js';
 
@@ -91,6 +92,13 @@ export function silosRepository(database: Database) {
     async find(ownerId: number, id: number): Promise<SiloDetails | undefined> {
       const row = await selectSilos().where('silos.owner_id', '=', ownerId).where('silos.id', '=', id).executeTakeFirst();
       return row ? (await details([row]))[0] : undefined;
+    },
+
+    /** The owner's silos created or changed after the cursor, in change order (issue 21's export). */
+    async changedSince(ownerId: number, window: ChangeWindow): Promise<SiloDetails[]> {
+      const rows = await inChangeOrder(selectSilos().where('silos.owner_id', '=', ownerId), 'silos.updated_at', 'silos.id', window).execute();
+      // details() answers them by name: back to change order, the page's last row its cursor.
+      return (await details(rows)).sort((a, b) => a.updated_at - b.updated_at || a.id - b.id);
     },
 
     /** The bare row (for movements: which farm the silo is on). */

@@ -8,7 +8,7 @@ import type { TroughsService } from './service.js';
 /** getgraph_calha reads a trough's minute rows: it runs through `reports` (a worker pool). */
 export function troughsRoutes(troughs: TroughsService, reports: ReportRunner, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
-    const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request).userId, prop, 'read');
+    const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request), prop, 'read');
 
     route(instance, 'getcalhas', { onRequest: requireAccount }, async (request) => troughs.monitors(await readScope(request, request.query.prop)));
 

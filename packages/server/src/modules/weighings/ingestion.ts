@@ -114,7 +114,7 @@ export function ingestionService(
      * INSERT … SELECT and one UPDATE per chunk), the rows never read into the process.
      */
     async writeStaged(trx: Transaction<Tables>, importacaoId: number, lastId: number, now: number): Promise<void> {
-      const afterId = await pesagens.insertStaged(trx, importacaoId, lastId);
+      const afterId = await pesagens.insertStaged(trx, importacaoId, lastId, now);
       await dias.addImported(trx, importacaoId, afterId, now);
     },
 

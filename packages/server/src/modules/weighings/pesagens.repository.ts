@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Tr
 import {
   bulkInsert, deviceWeighingKey, ensurePartitionsFor, integerColumns, partitionsMissingFor, streamBatches, varcharColumns, type BulkColumn, type Database,
 } from '../../db/dialect.js';
+import { inChangeOrder, type ChangeWindow } from '../../db/change-order.js';
 import type { PesagensTable, Tables } from '../../db/tables.js';
 import type { PesagemFields } from './validation.js';
 import { headerOf } from './header-of.js';
@@ -25,6 +26,12 @@ export const SUMMARY_COLUMNS = ['data', 'nucleo_id', 'lote_id', 'aviario', 'lado
 export type SummaryRow = Pick<ReportRow, (typeof SUMMARY_COLUMNS)[number]>;
 export const GRADER_COLUMNS = ['aviario', 'peso_dg', 'score'] as const;
 export type GraderRow = Pick<ReportRow, (typeof GRADER_COLUMNS)[number]>;
+
+const EXPORT_COLUMNS = [
+  'id', 'nucleo_id', 'lote_id', 'device_id', 'serie_balanca', 'aviario', 'lado', 'box', 'sexo', 'peso_dg', 'data', 'hora', 'idade_lote', 'score', 'importacao_id', 'created_at',
+] as const;
+/** What the export sends of a weighing (weighings/export.ts). */
+export type ExportPesagemRow = Pick<Selectable<PesagensTable>, (typeof EXPORT_COLUMNS)[number]>;
 
 /** One flock-day's weighings, or a house's, a side's or a box's of it, optionally of one sex text. */
 export interface MixedScope {
@@ -106,6 +113,11 @@ export function pesagensRepository(database: Database) {
      */
     reportRows(ownerId: number, filter: PesagemFilter): AsyncIterable<ReportRow[]> {
       return streamBatches(database, filtered(db.selectFrom('pesagens').select(REPORT_COLUMNS), ownerId, filter), STREAM_BATCH);
+    },
+
+    /** The owner's weighings stored after the cursor, in the order stored (issue 21's export, weighings/export.ts). */
+    async changedSince(ownerId: number, window: ChangeWindow): Promise<ExportPesagemRow[]> {
+      return inChangeOrder(db.selectFrom('pesagens').select(EXPORT_COLUMNS).where('owner_id', '=', ownerId), 'created_at', 'id', window).execute();
     },
 
     summaryRows(ownerId: number, filter: PesagemFilter): AsyncIterable<SummaryRow[]> {
@@ -308,16 +320,18 @@ export function pesagensRepository(database: Database) {
     /**
      * Stores a decided import's staged rows up to staged id `lastId` (importacao_linhas, read in
      * this one statement), in file order, in the caller's transaction: placeholder farm and flock
-     * ids become the real ones (importacao_criados), owner and time come from the import's row.
+     * ids become the real ones (importacao_criados), the owner comes from the import's row. Stamped
+     * `now`, when they become visible, not when the file was read: the export reads weighings in
+     * created_at order after a cursor, and rows stamped before a row it has sent would be skipped.
      * They are stored without their day (dia_id): the caller counts them in next, by the id this
      * answers — the import's rows stored before them end at it, so theirs are the ones after.
      */
-    async insertStaged(trx: Transaction<Tables>, importacaoId: number, lastId: number): Promise<number> {
+    async insertStaged(trx: Transaction<Tables>, importacaoId: number, lastId: number, now: number): Promise<number> {
       const before = await trx.selectFrom('pesagens').select((eb) => eb.fn.max('id').as('last')).where('importacao_id', '=', importacaoId).executeTakeFirst();
       await sql`
         insert into pesagens (${sql.join(STAGED_INSERT_COLUMNS.map((column) => sql.ref(column.name)))})
         select i.owner_id, coalesce(f.real_id, s.nucleo_id), coalesce(l.real_id, s.lote_id), s.data, s.hora, s.aviario, s.lado, s.box, s.sexo,
-          s.peso_dg, s.idade_lote, s.linha, s.score, s.serie_balanca, s.obs, s.importacao_id, i.created_at
+          s.peso_dg, s.idade_lote, s.linha, s.score, s.serie_balanca, s.obs, s.importacao_id, cast(${now} as bigint)
         from importacao_linhas s
         join importacoes i on i.id = s.importacao_id
         left join importacao_criados f on f.importacao_id = s.importacao_id and f.provisorio = s.nucleo_id

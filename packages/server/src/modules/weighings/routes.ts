@@ -15,7 +15,7 @@ export function weighingsRoutes(
   scopes: OwnerScopes,
 ) {
   return async function register(instance: FastifyInstance) {
-    const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request).userId, prop, 'read');
+    const readScope = (request: Parameters<typeof accountOf>[0], prop: number | undefined) => scopes.resolve(accountOf(request), prop, 'read');
 
     route(instance, 'avesheader', { onRequest: requireAccount }, async (request) => weighings.header(await readScope(request, request.body.prop), false));
     route(instance, 'incubatorioheader', { onRequest: requireAccount }, async (request) => weighings.header(await readScope(request, request.body.prop), true));
@@ -39,14 +39,14 @@ export function weighingsRoutes(
     route(instance, 'getuniestrutura', { onRequest: requireAccount }, async (request) => weighings.structure(await readScope(request, request.query.prop)));
     // A manual weighing writes the flock's farm: manage rights, like registerlote.
     route(instance, 'registerpesagemmanual', { onRequest: requireAccount }, async (request) =>
-      ingestion.storeManual(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body, clock()),
+      ingestion.storeManual(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body, clock()),
     );
     // Weighing quality (quality/): the day-by-day judging (the audit, a day's set-aside list) runs on the report workers; the settings are the flock's farm's (manage rights).
     route(instance, 'getqualidade', { onRequest: requireAccount }, async (request, reply) =>
       reports.reply(reply, 'getqualidade', await readScope(request, request.query.prop), request.query),
     );
     route(instance, 'setqualidadeconfig', { onRequest: requireAccount }, async (request) =>
-      weighings.quality.setConfig(await scopes.resolve(accountOf(request).userId, request.body.prop, 'manage'), request.body),
+      weighings.quality.setConfig(await scopes.resolve(accountOf(request), request.body.prop, 'manage'), request.body),
     );
     route(instance, 'getpesagensdescartadas', { onRequest: requireAccount }, async (request, reply) =>
       reports.reply(reply, 'getpesagensdescartadas', await readScope(request, request.query.prop), request.query),

@@ -29,6 +29,7 @@ import type { OwnerScope } from '../permissions/index.js';
 import type { StandardsService } from '../standards/index.js';
 import { dailySource, flockWeightGroups, scaleDaySums, type FlockWeightGroup, type ScaleDaySum } from './daily-source.js';
 import type { DailyQueries } from './daily.queries.js';
+import { weighingsChangedSince } from './export.js';
 import type { PesagemFilter, PesagensRepository } from './pesagens.repository.js';
 import { mixedWeightsOf } from './mixed-weights.js';
 import { reportPeriod } from './period.js';
@@ -152,6 +153,9 @@ export function weighingsService(deps: {
 
     /** The owner's weighings summed per farm, house, day and scale over [di, df] (alarms: scales of one house that disagree). */
     scaleDays: (ownerId: number, di: string, df: string): Promise<ScaleDaySum[]> => scaleDaySums(deps.daily, ownerId, di, df),
+
+    /** The export's `pesagens` (issue 21): the owner's weighings stored after the cursor, in the order stored (export.ts). */
+    changedSince: weighingsChangedSince(pesagens),
 
     /** When each scale (box) of these devices last weighed since `since` (alarms: one silent scale of a live device). */
     deviceScaleActivity: (ownerId: number, deviceIds: readonly number[], since: number) => pesagens.deviceScaleActivity(ownerId, deviceIds, since),

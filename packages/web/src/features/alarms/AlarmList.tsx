@@ -1,8 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconCircleX } from '@tabler/icons-react';
 import type { Alarme, AlarmeEstado } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AlarmAction } from './AlarmActionModal';
+import { alarmTargetPath } from './alarmTarget';
 import { SeverityBadge } from './SeverityBadge';
 import { useAlarmText } from './useAlarmText';
 
@@ -99,16 +101,24 @@ function EstadoBadge({ estado }: { estado: AlarmeEstado }) {
   );
 }
 
-/** What, where and the sentence. */
+/** What, where (a link when the target has a settings screen: alarmTarget.ts) and the sentence. */
 function AlarmSummary({ alarm }: { alarm: Alarme }) {
   const text = useAlarmText();
+  const where = [alarm.nucleo_nome, alarm.alvo_nome].filter(Boolean).join(' · ');
+  const targetPath = alarmTargetPath(alarm);
   return (
     <Stack gap={2}>
       <Text fw={600} size="sm" data-testid="alarm-tipo">{text.tipo(alarm)}</Text>
       <Text size="sm" data-testid="alarm-message">{text.message(alarm)}</Text>
-      <Text size="xs" c="dimmed" data-testid="alarm-target">
-        {[alarm.nucleo_nome, alarm.alvo_nome].filter(Boolean).join(' · ')}
-      </Text>
+      {targetPath ? (
+        <Anchor component={Link} to={targetPath} size="xs" data-testid="alarm-target">
+          {where}
+        </Anchor>
+      ) : (
+        <Text size="xs" c="dimmed" data-testid="alarm-target">
+          {where}
+        </Text>
+      )}
     </Stack>
   );
 }

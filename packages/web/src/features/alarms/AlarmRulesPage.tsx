@@ -57,7 +57,8 @@ function RulesBody({ data, owner }: { data: AlarmeRegrasResponse; owner: OwnerSt
           <Title order={2} size="h4">{t('alarms.rules.accountTitle')}</Title>
           {!data.personalizado && <Badge variant="light" color="gray" data-testid="rules-default">{t('alarms.rules.isDefault')}</Badge>}
         </Group>
-        <Text size="sm" c="dimmed" mb="md">{t('alarms.rules.accountHint')}</Text>
+        <Text size="sm" c="dimmed" mb="xs">{t('alarms.rules.accountHint')}</Text>
+        <Text size="xs" c="dimmed" mb="md" data-testid="rules-always-on">{t('alarms.rules.alwaysOn')}</Text>
         <RulesForm stored={data.padrao} nucleoId={null} prop={owner.prop} canWrite={owner.canWrite} resetLabel={data.personalizado ? t('alarms.rules.resetDefaults') : null} />
       </Paper>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg" data-testid="rules-farms">

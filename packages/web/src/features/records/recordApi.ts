@@ -44,6 +44,8 @@ export interface RecordApi<T extends { id: number }, B extends z.ZodType, Saved 
   /** Creates without `id`, updates with it. */
   save: (body: RecordBody<B>, id: number | undefined, prop?: number) => Promise<Saved>;
   remove: (id: number, prop?: number) => Promise<DeletedResponse>;
+  /** The record alone out of a save's answer: what is shown once (a new key, a signing secret) is left out of the cache. */
+  recordOf: (saved: Saved) => T;
   /** Query keys: everything of this record, its lists, one record. */
   keys: {
     all: readonly unknown[];
@@ -66,6 +68,8 @@ export function recordApi<G extends RecordGetName, R extends SaveName<G>, D exte
   const withProp = <V extends object>(value: V, prop?: number) => (prop === undefined ? value : { ...value, prop });
   const owner = (prop?: number) => prop ?? 'self';
   const register: CallSpec = apiCalls[config.register];
+  // The get call answers the record or a list of them: the record's object schema drops unknown keys.
+  const recordSchema = (apiCalls[config.get].response as z.ZodUnion<[z.ZodType, z.ZodType]>).options[0];
   return {
     name: config.name,
     body: register.body as BodySchemaOf<R>,
@@ -76,6 +80,7 @@ export function recordApi<G extends RecordGetName, R extends SaveName<G>, D exte
       return (await sendRecordCall(name, { body: withProp(id === undefined ? body : { ...body, id }, prop) })) as SavedOf<R | U>;
     },
     remove: async (id, prop) => (await sendRecordCall(config.del, { body: withProp({ [config.idKey]: id }, prop) })) as DeletedResponse,
+    recordOf: (saved) => recordSchema.parse(saved) as RecordOf<G>,
     keys: {
       all: [config.name],
       list: (prop) => [config.name, 'list', owner(prop)],
@@ -114,7 +119,7 @@ export function useSaveRecord<T extends { id: number }, B extends z.ZodType>(api
   return useMutation({
     mutationFn: ({ body, id }: { body: RecordBody<B>; id?: number }) => api.save(body, id, prop),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(api.keys.one(saved.id, prop), saved);
+      queryClient.setQueryData(api.keys.one(saved.id, prop), api.recordOf(saved));
       await queryClient.invalidateQueries({ queryKey: [api.name, 'list'] });
     },
   });

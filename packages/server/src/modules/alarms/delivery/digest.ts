@@ -106,7 +106,7 @@ export function digestStep(deps: {
     const day = late > minute ? shiftDay(localDay, -1) : localDay;
     let scope;
     try {
-      scope = await deps.scopes.resolve(user.id, owner.id, 'read');
+      scope = await deps.scopes.resolve({ userId: user.id }, owner.id, 'read');
     } catch (error) {
       if (error instanceof AppError) return;
       throw error;

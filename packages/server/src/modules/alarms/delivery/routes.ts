@@ -8,10 +8,10 @@ import type { DeliveryPreferencesService } from './preferences.service.js';
 export function deliveryRoutes(service: DeliveryPreferencesService, requireAccount: onRequestHookHandler, scopes: OwnerScopes) {
   return async function register(instance: FastifyInstance) {
     route(instance, 'getalarmepreferencias', { onRequest: requireAccount }, async (request) =>
-      service.get(await scopes.resolve(accountOf(request).userId, request.query.prop, 'read')),
+      service.get(await scopes.resolve(accountOf(request), request.query.prop, 'read')),
     );
     route(instance, 'setalarmepreferencias', { onRequest: requireAccount }, async (request) =>
-      service.set(await scopes.resolve(accountOf(request).userId, request.body.prop, 'read'), request.body),
+      service.set(await scopes.resolve(accountOf(request), request.body.prop, 'read'), request.body),
     );
     route(instance, 'getpushchave', { onRequest: requireAccount }, async () => service.pushKey());
     route(instance, 'push_subscribe', { onRequest: requireAccount }, async (request) => service.subscribe(accountOf(request).userId, request.body));

@@ -12,6 +12,7 @@ import type { TroughsService } from '../../troughs/index.js';
 import type { WeighingsService } from '../../weighings/index.js';
 import { deviceRules } from './devices.js';
 import { flockRules } from './flocks.js';
+import { pausedIntegrationRule, type PausedIntegrations } from './integrations.js';
 import { siloRunOutRule } from './silos.js';
 import type { AlarmRule } from './types.js';
 
@@ -32,6 +33,8 @@ export interface AlarmRuleDeps {
   troughs: TroughsService;
   dosing: DosingService;
   fumigators: FumigatorsService;
+  /** The integrations module's export service (its `paused`), injected so alarms imports nothing of integrations. */
+  integrations: PausedIntegrations;
   clock: () => number;
 }
 
@@ -44,5 +47,6 @@ export function alarmRules(deps: AlarmRuleDeps): AlarmRule[] {
     ...flockRules(deps),
     siloRunOutRule(deps),
     ...deviceRules(deps),
+    pausedIntegrationRule(deps),
   ];
 }
