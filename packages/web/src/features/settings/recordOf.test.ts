@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../i18n', () => ({ currentLanguage: () => 'pt' }));
-import { integracaoApi } from '../settings/configApi';
+import { integracaoApi } from './configApi';
 
 const config = {
   id: 7, prop: 1, nome: 'ERP', sistema: 'SAP', endpoint: 'https://erp.example/in', usuario: 'u', senha_definida: true, segredo_definido: true,
