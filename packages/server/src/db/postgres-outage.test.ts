@@ -121,10 +121,14 @@ describe.skipIf(!testDialects().includes('postgres'))('PostgreSQL outage under a
     expect(answers.some((answer) => answer.phase === 'before' && answer.status === 201)).toBe(true);
     expect(answers.filter((answer) => answer.phase === 'after').every((answer) => answer.status < 300)).toBe(true);
 
-    // While cut: every call answered 503, and quickly (a connection attempt times out in 3 s).
+    // While cut: every call answered 503, and quickly (a connection attempt times out in 3 s). A
+    // signed-in read may still be answered from the session cache (SESSION_CACHE_SECONDS, 5 s by
+    // default) in the cut's first seconds: the fresh clone's loaded run saw one getuser do so.
     const duringCut = answers.filter((answer) => answer.phase === 'cut');
+    const fromSessionCache = (answer: Answer) => answer.call === 'getuser' && answer.status === 200 && answer.at - cutStarted < 5_000;
     expect(duringCut.length).toBeGreaterThan(1);
-    expect(duringCut.every((answer) => answer.status === 503)).toBe(true);
+    expect(duringCut.filter((answer) => answer.status !== 503 && !fromSessionCache(answer))).toEqual([]);
+    expect(duringCut.filter((answer) => answer.call === 'register').every((answer) => answer.status === 503)).toBe(true);
     expect(Math.max(...duringCut.map((answer) => answer.ms))).toBeLessThan(5_000);
     expect(readyWhileCut.status).toBe(503);
     expect(readyWhileCut.body.code).toBe('DATABASE_UNAVAILABLE');
