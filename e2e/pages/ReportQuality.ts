@@ -50,12 +50,31 @@ export class ReportQualityParts {
 
   /** Turns "recompute with another window" on with these edges and generates the report again. */
   async recompute(abaixo: number, acima: number) {
-    await this.report.unfoldFilters();
     const toggle = this.page.getByTestId('filter-outra-janela');
-    // The switch's input is drawn by its label (a phone's filters may still be unfolding): pressed as a user does.
-    if (!(await toggle.isChecked())) await this.page.locator(`label[for="${await toggle.getAttribute('id')}"]`).first().click();
-    await this.page.getByTestId('filter-janela-abaixo').waitFor();
-    await this.page.getByTestId('filter-janela-abaixo').fill(String(abaixo));
+    const lower = this.page.getByTestId('filter-janela-abaixo');
+    // The switch's input is drawn by its label, so it is pressed as a user does. CI once saw the
+    // edges stay hidden after a press on a loaded phone run (the virtual box list below may still be
+    // measuring rows and move the page between Playwright's aim and its press): the panel is unfolded
+    // and the switch pressed again until the edges show, never pressed once it is on.
+    for (let attempt = 1; ; attempt++) {
+      await this.report.unfoldFilters();
+      await this.page.locator('[data-testid="report-filters"][data-folded="false"]').waitFor();
+      if (!(await toggle.isChecked())) {
+        const track = this.page.locator(`label[for="${await toggle.getAttribute('id')}"]`).first();
+        await track.scrollIntoViewIfNeeded();
+        await track.click();
+      }
+      try {
+        await lower.waitFor({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 4) {
+          const folded = await this.page.getByTestId('report-filters').getAttribute('data-folded');
+          throw new Error(`the window's edges stayed hidden: switch on ${await toggle.isChecked()}, filters folded ${folded}`, { cause: error });
+        }
+      }
+    }
+    await lower.fill(String(abaixo));
     await this.page.getByTestId('filter-janela-acima').fill(String(acima));
     await this.report.generate();
   }
