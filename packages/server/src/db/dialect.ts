@@ -321,6 +321,15 @@ export async function lockRows<DB, TB extends keyof DB, O>(database: Database, q
 }
 
 /**
+ * Makes transactions that pass the same `name` and `id` run one after the other from here to their
+ * end, for a rule no unique index can hold (how many live rows an owner has): a transaction-scoped
+ * advisory lock on PostgreSQL, released at commit or rollback. SQLite needs none (see lockRows).
+ */
+export async function serializeOn(database: Database, trx: Transaction<Tables>, name: string, id: number): Promise<void> {
+  if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}), ${id}::int)`.execute(trx);
+}
+
+/**
  * How an import stores a file's rows without holding up other calls (modules/imports/service.ts).
  * SQLite has one writer and Kysely runs every query on its one connection, so a transaction open for
  * the whole file would queue every other call: rows are staged in short transactions of `batchRows`

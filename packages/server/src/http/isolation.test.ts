@@ -5,7 +5,7 @@ import { describeEachDialect, type TestPortal } from '../test/harness.js';
 import { everyRecordOf, type EveryRecord } from '../test/factories/every-record.js';
 import { fotosRepository } from '../modules/live/fotos.repository.js';
 import { alarmsRepository } from '../modules/alarms/alarms.repository.js';
-import { ALARME_PREFERENCIAS_PADRAO, ALARME_REGRAS_PADRAO, apiCalls, type CallName, type CallSpec, TOKEN_API_PREFIXO, tokenMayCall, type TokenEscopo } from '@portal/shared';
+import { ALARME_PREFERENCIAS_PADRAO, ALARME_REGRAS_PADRAO, apiCalls, type CallName, type CallSpec, TOKEN_API_MAX, TOKEN_API_PREFIXO, tokenMayCall, type TokenEscopo } from '@portal/shared';
 import { createTokenApi } from '../test/factories/api-tokens.js';
 import { createNucleo } from '../test/factories/farms.js';
 import { createLote } from '../test/factories/flocks.js';
@@ -349,11 +349,13 @@ describeEachDialect('access control of every call', (portal) => {
     const revoked = await createTokenApi(portal(), owner, { nome: 'Revogado' });
     await portal().request('POST', '/api/revogatokenapi', { token: owner.token, body: { idtoken: revoked.id } });
     const expired = `${TOKEN_API_PREFIXO}isolation-expired-token`;
-    await apiTokensRepository(portal().database.db).insert(
+    const stored = await apiTokensRepository(portal().database).insertLive(
       owner.user.id,
       { nome: 'Vencido', escopo: 'leitura', token_hash: hashToken(expired), prefixo: expired.slice(0, 8), nucleos: null, expira_em: '2020-01-01', expira_ms: Date.parse('2020-01-02T03:00:00Z') },
       Date.parse('2019-12-01T00:00:00Z'),
+      TOKEN_API_MAX,
     );
+    expect(stored).toHaveProperty('id');
     for (const token of [revoked.token, expired]) {
       const answer = await portal().request('GET', `/api/getlote?id=${records.lote.id}`, { token });
       expect(answer.status).toBe(401);

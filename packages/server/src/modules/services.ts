@@ -134,7 +134,7 @@ export function createServices(source: ServiceSource) {
 
   const keys = keysService({ chaves: chavesRepository(db), clock });
   // API tokens for machine clients (issue 21): http/auth.ts looks every token call up through it.
-  const apiTokens = apiTokensService({ tokens: apiTokensRepository(db), farms, accounts, clock });
+  const apiTokens = apiTokensService({ tokens: apiTokensRepository(database), farms, accounts, clock });
   const devices = devicesService({ devices: devicesRepository(db), keys, farms, clock, events });
   const live = liveService({ live: liveRepository(db), fotos: fotosRepository(db), access: deviceAccess(scopes), accounts, clock });
 

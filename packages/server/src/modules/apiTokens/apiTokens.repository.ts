@@ -1,14 +1,19 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { serializeOn, type Database } from '../../db/dialect.js';
 import type { ApiTokensTable, Tables } from '../../db/tables.js';
 
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type ApiTokenValues = Omit<Insertable<ApiTokensTable>, 'id' | 'owner_id' | 'created_at' | 'ultimo_uso' | 'revogado_em'>;
 
+/** Why a token was not stored: its name is live already, or the owner has `max` live tokens. */
+export type TokenInsertRefusal = 'DUPLICATE_NAME' | 'TOKEN_LIMIT';
+
 /** API tokens (api_tokens): the owner's list, the lookup by hash of every call made with one. */
-export function apiTokensRepository(db: Kysely<Tables>) {
+export function apiTokensRepository(database: Database) {
+  const { db } = database;
   /** The owner's tokens neither revoked nor past their expiry at `now`. */
-  const liveOf = (ownerId: number, now: number) =>
-    db
+  const liveOf = (ownerId: number, now: number, from: Kysely<Tables> = db) =>
+    from
       .selectFrom('api_tokens')
       .where('owner_id', '=', ownerId)
       .where('revogado_em', 'is', null)
@@ -27,23 +32,24 @@ export function apiTokensRepository(db: Kysely<Tables>) {
       return db.selectFrom('api_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
 
-    /** How many of the owner's tokens are live at `now`. */
-    async liveCount(ownerId: number, now: number): Promise<number> {
-      const row = await liveOf(ownerId, now).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    async liveNameTaken(ownerId: number, nome: string, now: number): Promise<boolean> {
-      return (await liveOf(ownerId, now).select('id').where('nome', '=', nome).executeTakeFirst()) !== undefined;
-    },
-
-    async insert(ownerId: number, values: ApiTokenValues, now: number): Promise<number> {
-      const { id } = await db
-        .insertInto('api_tokens')
-        .values({ ...values, owner_id: ownerId, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+    /**
+     * Stores a token unless its name is live already or the owner has `max` live tokens. The checks
+     * and the insert hold the owner's lock together, so two creations at once cannot both pass.
+     */
+    async insertLive(ownerId: number, values: ApiTokenValues, now: number, max: number): Promise<{ id: number } | { refused: TokenInsertRefusal }> {
+      return db.transaction().execute(async (trx) => {
+        await serializeOn(database, trx, 'api tokens', ownerId);
+        const live = liveOf(ownerId, now, trx);
+        if (await live.select('id').where('nome', '=', values.nome).executeTakeFirst()) return { refused: 'DUPLICATE_NAME' as const };
+        const { n } = await live.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+        if (Number(n) >= max) return { refused: 'TOKEN_LIMIT' as const };
+        const { id } = await trx
+          .insertInto('api_tokens')
+          .values({ ...values, owner_id: ownerId, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id };
+      });
     },
 
     /** Revokes once: a second revocation keeps the first instant. */

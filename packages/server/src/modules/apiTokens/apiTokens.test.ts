@@ -179,6 +179,22 @@ describeEachDialect('API tokens', (portal) => {
     expect(await tokensOf(owner)).toHaveLength(TOKEN_API_MAX + 1);
   });
 
+  it('holds the name and TOKEN_API_MAX when creations arrive at once', async () => {
+    const create = (account: TestAccount, nome: string) => call(account.token, 'POST', '/api/registertokenapi', { nome, escopo: 'leitura' });
+    type Answer = { status: number; body: { code?: string; errors?: { code: string }[] } };
+    const codes = (answers: Answer[]) => answers.map(({ status, body }) => (status === 200 ? 'ok' : `${status} ${body.errors?.[0]?.code ?? body.code}`)).sort();
+
+    const named = await createAccount(portal());
+    expect(codes(await Promise.all(Array.from({ length: 4 }, () => create(named, 'ERP'))))).toEqual(['409 DUPLICATE_NAME', '409 DUPLICATE_NAME', '409 DUPLICATE_NAME', 'ok']);
+    expect(await tokensOf(named)).toHaveLength(1);
+
+    const full = await createAccount(portal());
+    for (let index = 0; index < TOKEN_API_MAX - 3; index += 1) await createTokenApi(portal(), full, { nome: `ERP ${index}` });
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, index) => create(full, `Paralelo ${index}`)));
+    expect(codes(racing)).toEqual(['409 TOKEN_LIMIT', '409 TOKEN_LIMIT', '409 TOKEN_LIMIT', 'ok', 'ok', 'ok']);
+    expect(await tokensOf(full)).toHaveLength(TOKEN_API_MAX);
+  });
+
   it('refuses bad input with field errors and stores nothing', async () => {
     const owner = await createAccount(portal());
     const other = await createAccount(portal());

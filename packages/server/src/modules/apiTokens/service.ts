@@ -87,10 +87,8 @@ export function apiTokensService(deps: { tokens: ApiTokensRepository; farms: Pic
       const now = clock();
       const expiraMs = await expiryOf(scope.ownerId, body.expira_em, now);
       await requireOwnFarms(scope, body.nucleos);
-      if (await tokens.liveNameTaken(scope.ownerId, body.nome, now)) throw AppError.field('nome', 'DUPLICATE_NAME');
-      if ((await tokens.liveCount(scope.ownerId, now)) >= TOKEN_API_MAX) throw new AppError('TOKEN_LIMIT');
       const token = TOKEN_API_PREFIXO + newToken();
-      const id = await tokens.insert(
+      const stored = await tokens.insertLive(
         scope.ownerId,
         {
           nome: body.nome,
@@ -102,7 +100,10 @@ export function apiTokensService(deps: { tokens: ApiTokensRepository; farms: Pic
           expira_ms: expiraMs,
         },
         now,
+        TOKEN_API_MAX,
       );
+      if ('refused' in stored) throw stored.refused === 'DUPLICATE_NAME' ? AppError.field('nome', 'DUPLICATE_NAME') : new AppError('TOKEN_LIMIT');
+      const { id } = stored;
       return { ...toTokenApi(await load(scope, id), now), token };
     },
 
