@@ -1,4 +1,4 @@
-import { apiCalls, CSRF_COOKIE, CSRF_HEADER, TOKEN_API_PREFIXO, tokenMayCall, type CallName, type User } from '@portal/shared';
+import { apiCalls, CSRF_COOKIE, CSRF_HEADER, TOKEN_API_PREFIXO, tokenMayCall, type CallName, type TokenEscopo, type User } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { AccountsService } from '../modules/accounts/index.js';
@@ -67,17 +67,25 @@ function callNameOf(request: FastifyRequest): CallName | undefined {
   return Object.hasOwn(apiCalls, name) ? (name as CallName) : undefined;
 }
 
+/** Routes outside the call table a token of either scope may read: the pictures getfotos lists (their `url`). */
+const TOKEN_READ_ROUTES = new Set(['/img_cs/:id']);
+
+/** Whether an API token of this scope may make this request (shared calls/tokenAccess.ts for the calls). */
+function tokenMayRequest(escopo: TokenEscopo, request: FastifyRequest): boolean {
+  const name = callNameOf(request);
+  if (name !== undefined) return tokenMayCall(escopo, name);
+  return request.method === 'GET' && TOKEN_READ_ROUTES.has(request.routeOptions.url ?? '');
+}
+
 /**
  * An API token's call: refused (401) when unknown, revoked or expired, and (403 TOKEN_SCOPE) when
- * the call is not one a token of its scope may make (shared calls/tokenAccess.ts). Paths outside
- * the call table, such as the pictures at /img_cs loaded by <img> with the session cookie, are
- * never for tokens.
+ * the call is not one a token of its scope may make. Other paths than the calls' are not for
+ * tokens, but for the pictures at /img_cs (TOKEN_READ_ROUTES).
  */
 async function authenticateApiToken(apiTokens: Pick<ApiTokensService, 'authenticate'>, request: FastifyRequest, token: string): Promise<ApiTokenAuth> {
   const found = await apiTokens.authenticate(token);
   if (!found) throw new AppError('UNAUTHENTICATED');
-  const name = callNameOf(request);
-  if (name === undefined || !tokenMayCall(found.apiToken.escopo, name)) throw new AppError('TOKEN_SCOPE');
+  if (!tokenMayRequest(found.apiToken.escopo, request)) throw new AppError('TOKEN_SCOPE');
   return { userId: found.ownerId, apiToken: found.apiToken };
 }
 

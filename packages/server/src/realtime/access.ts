@@ -1,5 +1,5 @@
 import { AppError } from '../http/errors.js';
-import { reachesFarm, type Need, type OwnerScopes } from '../modules/permissions/index.js';
+import { reachesFarm, type Need, type OwnerScopes, type Principal } from '../modules/permissions/index.js';
 
 /** A device's owner and farm: what decides who may see it. */
 export interface DevicePlace {
@@ -7,7 +7,8 @@ export interface DevicePlace {
   nucleo_id: number | null;
 }
 
-export type DeviceAccess = (userId: number, device: DevicePlace, need: Need) => Promise<boolean>;
+/** `who`: a signed-in user's id, or a request's principal (an API token reaches its owner's devices within its farms). */
+export type DeviceAccess = (who: number | Principal, device: DevicePlace, need: Need) => Promise<boolean>;
 
 /**
  * Whether a user may read or manage one device: its owner (or a grant from the owner at that
@@ -15,9 +16,9 @@ export type DeviceAccess = (userId: number, device: DevicePlace, need: Need) => 
  * needs a whole-account grant). Refusals are false; a database failure is thrown.
  */
 export function deviceAccess(scopes: OwnerScopes): DeviceAccess {
-  return async (userId, device, need) => {
+  return async (who, device, need) => {
     try {
-      return reachesFarm(await scopes.resolve({ userId }, device.owner_id, need), device.nucleo_id);
+      return reachesFarm(await scopes.resolve(typeof who === 'number' ? { userId: who } : who, device.owner_id, need), device.nucleo_id);
     } catch (error) {
       if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return false;
       throw error;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fotosRepository } from './fotos.repository.js';
 import { ensurePartitionsFor } from '../../db/dialect.js';
 import { createAccount, type TestAccount } from '../../test/factories.js';
+import { createTokenApi } from '../../test/factories/api-tokens.js';
 import { insertDevice } from '../../test/factories/device-rows.js';
 import { createNucleo, grantAccess } from '../../test/factories/farms.js';
 import { createLote } from '../../test/factories/flocks.js';
@@ -272,6 +273,28 @@ describeEachDialect('live calls: devupdt, getremotelist, getleituras, getfotos, 
       const here = await createAccount(portal());
       await grantAccess(portal(), owner, here, 'leitura', [farmA.id]);
       expect((await img(here, fotoIds.a!)).status).toBe(200);
+    });
+
+    it("img_cs by an API token: the urls getfotos lists, within the token's farms; another owner's, a revoked token refused", async () => {
+      const picture = (token: string, url: string) => fetch(`${portal().baseUrl}/${url}`, { headers: { authorization: `Bearer ${token}` } });
+      const reader = await createTokenApi(portal(), owner, { escopo: 'leitura' });
+      const listed = await portal().request<FotosResponse>('GET', `/api/getfotos?id=${camera.id}&data=2026-11-01`, { token: reader.token });
+      expect(listed.status).toBe(200);
+      for (const foto of listed.body.fotos) {
+        const answer = await picture(reader.token, foto.url);
+        expect(answer.status, foto.url).toBe(200);
+        expect(answer.headers.get('content-type')).toBe(foto.mime);
+        expect((await answer.arrayBuffer()).byteLength).toBe(foto.bytes);
+      }
+      const importer = await createTokenApi(portal(), owner, { escopo: 'importacao' });
+      expect((await picture(importer.token, `img_cs/${fotoIds.c}`)).status).toBe(200);
+
+      const otherFarm = await createTokenApi(portal(), owner, { escopo: 'leitura', nucleos: [farmB.id] });
+      expect((await picture(otherFarm.token, `img_cs/${fotoIds.a}`)).status).toBe(404);
+      const strangers = await createTokenApi(portal(), stranger, { escopo: 'leitura' });
+      expect((await picture(strangers.token, `img_cs/${fotoIds.a}`)).status).toBe(404);
+      await portal().request('POST', '/api/revogatokenapi', { token: owner.token, body: { idtoken: reader.id } });
+      expect((await picture(reader.token, `img_cs/${fotoIds.a}`)).status).toBe(401);
     });
   });
 });

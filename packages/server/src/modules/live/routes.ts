@@ -28,20 +28,22 @@ export function liveRoutes(live: LiveService, gateway: Pick<DeviceGateway, 'rece
 
     route(instance, 'getfotos', { onRequest: requireAccount }, async (request) => live.fotos(await readScope(request, request.query.prop), request.query.id, request.query.data));
 
-    // Loaded by <img> tags: the session cookie (set by /api/setcookie) signs the request in.
+    // Loaded by <img> tags: the session cookie (set by /api/setcookie) signs the request in. A
+    // machine client follows getfotos' urls with its bearer (an API token of either scope).
     app.get(
       '/img_cs/:id',
       {
         onRequest: requireAccount,
         schema: {
           tags,
-          summary: 'A picture a device sent (bearer token or session cookie); 404 unless the caller may read its device',
+          summary: 'A picture a device sent (bearer token, API token or session cookie); 404 unless the caller may read its device',
+          security: [{ bearer: [] }, { apiToken: [] }],
           params: requiredIdQuery.pick({ id: true }),
           response: { 200: z.any().describe('The picture (image/jpeg or image/png)') },
         },
       },
       async (request, reply) => {
-        const foto = await live.image(accountOf(request).userId, request.params.id);
+        const foto = await live.image(accountOf(request), request.params.id);
         return reply.header('Content-Type', foto.mime).header('Cache-Control', IMAGE_CACHE).send(foto.conteudo);
       },
     );

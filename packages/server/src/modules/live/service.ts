@@ -15,7 +15,7 @@ import type { DeviceGateway } from '../../mqtt/types.js';
 import { AppError } from '../../http/errors.js';
 import type { AccountReads } from '../accounts/index.js';
 import type { DeviceAccess } from '../../realtime/access.js';
-import { inReach, type OwnerScope } from '../permissions/index.js';
+import { inReach, type OwnerScope, type Principal } from '../permissions/index.js';
 import type { LiveRepository } from './live.repository.js';
 
 const MINUTE_MS = 60_000;
@@ -130,9 +130,9 @@ export function liveService(deps: { live: LiveRepository; fotos: FotosRepository
      * A picture's bytes, for a user who may read its device's owner and farm. Anything else is
      * NOT_FOUND, so picture ids reveal nothing.
      */
-    async image(userId: number, id: number): Promise<{ mime: string; conteudo: Buffer }> {
+    async image(principal: Principal, id: number): Promise<{ mime: string; conteudo: Buffer }> {
       const place = await live.fotoPlace(id);
-      if (!place || !(await access(userId, place, 'read'))) throw new AppError('NOT_FOUND');
+      if (!place || !(await access(principal, place, 'read'))) throw new AppError('NOT_FOUND');
       const foto = await fotos.find(place.owner_id, id);
       if (!foto) throw new AppError('NOT_FOUND');
       return { mime: foto.mime, conteudo: foto.conteudo };
