@@ -65,7 +65,7 @@ export class ReportQualityParts {
         await track.click();
       }
       try {
-        await lower.waitFor({ timeout: 5_000 });
+        await lower.waitFor({ timeout: 8_000 });
         break;
       } catch (error) {
         if (attempt === 4) {

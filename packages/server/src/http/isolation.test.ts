@@ -232,13 +232,13 @@ function ownerCalls(r: Records): Partial<Record<Call, { write: boolean; attempt:
   };
 }
 
-/** Every call the portal serves, from its own OpenAPI document. */
 type OpenApiPaths = Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
 
 async function openApiPaths(portal: TestPortal): Promise<OpenApiPaths> {
   return ((await portal.request('GET', '/api/openapi.json')).body as { paths: OpenApiPaths }).paths;
 }
 
+/** Every call the portal serves, from its own OpenAPI document. */
 async function everyCall(portal: TestPortal): Promise<Call[]> {
   return Object.entries(await openApiPaths(portal)).flatMap(([path, methods]) =>
     Object.keys(methods).filter((method) => method !== 'head').map((method) => `${method.toUpperCase()} ${path}` as Call),

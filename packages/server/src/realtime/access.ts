@@ -7,8 +7,8 @@ export interface DevicePlace {
   nucleo_id: number | null;
 }
 
-/** `who`: a signed-in user's id, or a request's principal (an API token reaches its owner's devices within its farms). */
-export type DeviceAccess = (who: number | Principal, device: DevicePlace, need: Need) => Promise<boolean>;
+/** `principal`: a signed-in user, or an API token's owner (reaching its devices within the token's farms). */
+export type DeviceAccess = (principal: Principal, device: DevicePlace, need: Need) => Promise<boolean>;
 
 /**
  * Whether a user may read or manage one device: its owner (or a grant from the owner at that
@@ -16,9 +16,9 @@ export type DeviceAccess = (who: number | Principal, device: DevicePlace, need: 
  * needs a whole-account grant). Refusals are false; a database failure is thrown.
  */
 export function deviceAccess(scopes: OwnerScopes): DeviceAccess {
-  return async (who, device, need) => {
+  return async (principal, device, need) => {
     try {
-      return reachesFarm(await scopes.resolve(typeof who === 'number' ? { userId: who } : who, device.owner_id, need), device.nucleo_id);
+      return reachesFarm(await scopes.resolve(principal, device.owner_id, need), device.nucleo_id);
     } catch (error) {
       if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return false;
       throw error;

@@ -185,7 +185,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     if (!registration) return fail(client, 'LIVE_DEVICE_NOT_REGISTERED', pedido);
     const { device } = registration;
     // Reading a device lets one ask for a picture; changing what it runs on needs manage rights.
-    if (!(await access(userId, device, comando === 'update' ? 'manage' : 'read'))) return fail(client, comando === 'update' ? 'FORBIDDEN' : 'LIVE_DEVICE_NOT_REGISTERED', pedido);
+    if (!(await access({ userId }, device, comando === 'update' ? 'manage' : 'read'))) return fail(client, comando === 'update' ? 'FORBIDDEN' : 'LIVE_DEVICE_NOT_REGISTERED', pedido);
     const order: PortalMessage = comando === 'update' ? { tipo: 'CMD', comando: 'update' } : { tipo: 'CMD', comando: 'foto', pedido };
     // A picture is recorded as asked for (so its answer is stored) and counted against the limits.
     let requestId: number | null = null;

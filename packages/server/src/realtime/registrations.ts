@@ -33,7 +33,7 @@ export async function checkRegistrations(userId: number, wanted: readonly LiveDe
   const may = (device: HubDevice) => {
     const place = `${device.owner_id}|${device.nucleo_id}`;
     let answer = allowed.get(place);
-    if (!answer) allowed.set(place, (answer = access(userId, device, 'read')));
+    if (!answer) allowed.set(place, (answer = access({ userId }, device, 'read')));
     return answer;
   };
   const accepted = new Map<string, Registration>();

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Group, NumberInput, Stack, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { FiltersValues } from './filtersForm';
@@ -43,9 +43,6 @@ export function WindowFields({ form }: { form: UseFormReturnType<FiltersValues> 
               data-testid={edge.testId}
             />
           ))}
-          <Text size="xs" c="dimmed" maw={360} style={{ alignSelf: 'center' }}>
-            {t('reports.filters.outraJanelaHint')}
-          </Text>
         </Group>
       )}
     </Stack>
