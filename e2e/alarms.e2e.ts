@@ -8,6 +8,7 @@ import { AlarmsPage } from './pages/AlarmsPage.js';
 import { ProfilePage } from './pages/ProfilePage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { signInAs } from './support/session.js';
 
 const MINUTE = 60_000;
@@ -176,7 +177,7 @@ describe('alarms: bell, page, rules, digest', () => {
         await new ProfilePage(page).goto();
         await alarms.preferences().getByTestId('alarm-preferences-save').waitFor();
         expect(await alarms.overflow()).toBeLessThanOrEqual(0);
-        await alarms.preferences().screenshot({ path: `${process.env.ALARM_SHOTS ?? '/tmp/f-shots'}/alarm-preferences-${language}-${width}.png` });
+        await saveScreenshot(alarms.preferences(), { path: `${process.env.ALARM_SHOTS ?? '/tmp/f-shots'}/alarm-preferences-${language}-${width}.png` });
         await page.context().close();
       }
     }

@@ -7,6 +7,7 @@ import { ApiTokensPage } from './pages/ApiTokensPage.js';
 import { AppMenu } from './pages/AppMenu.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { signInAs } from './support/session.js';
 
 type Language = 'pt' | 'en' | 'es';
@@ -47,7 +48,7 @@ describe('API tokens: create, shown once, use, revoke', () => {
     const size = page.viewportSize() ?? VIEWPORTS[width];
     const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
     if (height > size.height) await page.setViewportSize({ width: size.width, height: Math.min(height, 4000) });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/api-tokens-${name}-${language}-${width}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/api-tokens-${name}-${language}-${width}.png` });
     if (height > size.height) await page.setViewportSize(size);
   }
 

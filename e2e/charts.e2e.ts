@@ -13,6 +13,7 @@ import { testServices } from '../packages/server/src/test/services.js';
 import { ChartViewPage } from './pages/ChartPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, LANGUAGES, localToday, masked, shown } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -157,7 +158,7 @@ describe('charts (graficos) drawn with data, pinned to the dashboard', () => {
         expect(await page.getByTestId('pinned-chart-title').textContent()).toBe(chart.titulo);
         expect(await view.overflow()).toBeLessThanOrEqual(0);
         await pinned.scrollIntoViewIfNeeded();
-        await pinned.screenshot({ path: `${SCREENSHOT_DIR}/chart-dashboard-${lang}-${width}.png` });
+        await saveScreenshot(pinned, { path: `${SCREENSHOT_DIR}/chart-dashboard-${lang}-${width}.png` });
         await page.close();
       }
     }, 180_000);

@@ -8,6 +8,7 @@ import { testServices } from '../packages/server/src/test/services.js';
 import { CollectionHistoryPage, type ShownHistoryRow } from './pages/CollectionHistoryPage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, type Lang, LANGUAGES, localToday, masked, shown } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -103,7 +104,7 @@ describe('collection-point history (coletores/historico/:id)', () => {
         // From the top: a full-page shot scrolled down draws the fixed menu mid-page.
         await page.evaluate(() => window.scrollTo(0, 0));
         await e2e.screenshot(page, `collection-history-${lang}-${width}`);
-        await screen.chart().screenshot({ path: `${SCREENSHOT_DIR}/collection-history-${lang}-${width}-chart.png` });
+        await saveScreenshot(screen.chart(), { path: `${SCREENSHOT_DIR}/collection-history-${lang}-${width}-chart.png` });
 
         if (width === 'desktop') {
           // CSV in the user's separator, numbers with the language's decimal mark, empty days empty.

@@ -9,6 +9,7 @@ import { ComparisonPage } from './pages/ComparisonPage.js';
 import { ProfilePage } from './pages/ProfilePage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, LANGUAGES, localToday, shown } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -199,7 +200,7 @@ describe('comparison ranking, dashboard tiles and performance settings', () => {
     await expect
       .poll(async () => (await call<{ causas: string[] }>(e2e, account, 'GET', 'getconfigdesempenho')).causas.at(-1))
       .toBe('Coccidiose');
-    await card.screenshot({ path: `${SCREENSHOT_DIR}/comparison-settings-card-pt-phone.png` });
+    await saveScreenshot(card, { path: `${SCREENSHOT_DIR}/comparison-settings-card-pt-phone.png` });
 
     await page.goto(`/#/lotes/${active.id}`);
     await page.getByTestId('daily-add').click();

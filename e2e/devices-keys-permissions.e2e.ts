@@ -12,6 +12,7 @@ import { LoginPage } from './pages/LoginPage.js';
 import { PermissionsPages } from './pages/PermissionsPages.js';
 import { text } from './support/locales.js';
 import { PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 
 type Language = 'pt' | 'en';
 const DESKTOP = { width: 1280, height: 800 };
@@ -58,7 +59,7 @@ describe('devices, keys, permissions and integration settings', () => {
     const size = page.viewportSize() ?? VIEWPORTS[width];
     const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
     if (height > size.height) await page.setViewportSize({ width: size.width, height: Math.min(height, 4000) });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${feature}-${screen}-${language}-${width}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/${feature}-${screen}-${language}-${width}.png` });
     if (height > size.height) await page.setViewportSize(size);
   }
 

@@ -10,6 +10,7 @@ import { testServices } from '../packages/server/src/test/services.js';
 import { DosingDetailPage, DosingHistoryPage } from './pages/DosingPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { DAY_MS, daysBefore, LANGUAGES, localToday, masked, shown } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -94,7 +95,7 @@ describe('dosing and fumigation history (fumigadores/historico)', () => {
         expect(await history.overflow()).toBeLessThanOrEqual(0);
         await page.evaluate(() => window.scrollTo(0, 0));
         await e2e.screenshot(page, `dosing-history-${lang}-${width}`);
-        await page.getByTestId('dosing-daily-chart').screenshot({ path: `${SCREENSHOT_DIR}/dosing-history-${lang}-${width}-chart.png` });
+        await saveScreenshot(page.getByTestId('dosing-daily-chart'), { path: `${SCREENSHOT_DIR}/dosing-history-${lang}-${width}-chart.png` });
 
         if (width === 'desktop') {
           const csv = await history.download('days');

@@ -8,6 +8,7 @@ import { createPesagens, generatedWeighings } from '../packages/server/src/test/
 import { FlockHomePage } from './pages/FlockPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, LANGUAGES, localToday, masked, shown } from './support/report.js';
 import { controlledByServiceWorker, forgiveOfflineFailures } from './support/serviceWorker.js';
 import { signInAs } from './support/session.js';
@@ -109,7 +110,7 @@ describe('the flock page (lotes/:id)', () => {
     await home.fillDay({ house: 'Aviário 2', deaths: { [ascite]: 3, [text('pt', 'flocks.causes.outras')]: 1 }, values: { eliminados: 2, agua_l: '1500', temp_min: '22', temp_max: '31,5' } });
     await expect.poll(() => page.getByTestId('daily-deaths-total').textContent()).toBe('4');
     // The dialog fills the phone's screen: the screenshot is of the screen, not the page behind it.
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/flock-page-daily-form-pt-phone.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/flock-page-daily-form-pt-phone.png` });
     expect(await home.horizontalOverflow(), 'daily form').toBeLessThanOrEqual(0);
     await home.saveDay();
     await home.dailyRow(today, 'Aviário 2').waitFor();
@@ -135,7 +136,7 @@ describe('the flock page (lotes/:id)', () => {
     const history = await page.getByTestId('daily-history').textContent();
     expect(history).toContain(`${ascite}: 3`);
     expect(history).toContain(`${ascite}: 5`);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/flock-page-history-pt-phone.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/flock-page-history-pt-phone.png` });
     await page.keyboard.press('Escape');
 
     // Deleting asks first.

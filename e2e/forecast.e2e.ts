@@ -8,6 +8,7 @@ import { FlockHomePage } from './pages/FlockPages.js';
 import { ForecastCard, tileForecast } from './pages/ForecastPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { LANGUAGES, masked, shown, type Lang } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -71,7 +72,7 @@ describe('the growth forecast (getprevisao) on the demo account', () => {
   };
   /** One part of the page (the card, a tile), to look at closely. */
   const shoot = async (part: Locator, name: string) => {
-    await part.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+    await saveScreenshot(part, { path: `${SCREENSHOT_DIR}/${name}.png` });
     if (EXTRA_SHOTS) copyFileSync(`${SCREENSHOT_DIR}/${name}.png`, `${EXTRA_SHOTS}/${name}.png`);
   };
 

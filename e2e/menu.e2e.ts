@@ -8,6 +8,7 @@ import { createSilo } from '../packages/server/src/test/factories/silos.js';
 import { AppMenu } from './pages/AppMenu.js';
 import { text } from './support/locales.js';
 import { PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { signInAs } from './support/session.js';
 
 type Language = 'pt' | 'en' | 'es';
@@ -70,7 +71,7 @@ describe('side menu at laptop size, gating, and the devices screens', () => {
   /** What the window shows, not the whole page: the question is what is above the fold. */
   async function shot(page: Page, name: string) {
     await page.waitForTimeout(250);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/${name}.png` });
   }
 
   for (const language of LANGUAGES) {
@@ -168,7 +169,7 @@ describe('side menu at laptop size, gating, and the devices screens', () => {
         }),
       );
       expect(split, width).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/menu-devices-list-pt-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/menu-devices-list-pt-${width}.png`, fullPage: true });
       await page.context().close();
     }
   });
@@ -183,14 +184,14 @@ describe('side menu at laptop size, gating, and the devices screens', () => {
       expect(await page.getByTestId('device-silo').getAttribute('data-id')).toBe(String(silo.id));
       expect(await page.getByText(text(language, 'live.history.weighings'), { exact: true }).count()).toBe(0);
       expect(await page.getByTestId('history-weighings').count()).toBe(0);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/menu-silo-scale-${language}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/menu-silo-scale-${language}.png`, fullPage: true });
 
       // From the scale to its silo's balance: the trail reads 'Silos / Silo Norte'.
       await page.getByTestId('device-silo-balance').click();
       await page.waitForURL(new RegExp(`#/silos/${silo.id}/saldo`));
       await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Silo Norte');
       const trail = page.locator('.mantine-Breadcrumbs-root');
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/menu-silo-balance-${language}.png` });
+      await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/menu-silo-balance-${language}.png` });
       expect((await trail.innerText()).split(/\s*\/\s*|\n/).filter(Boolean)).toEqual([text(language, 'screens.silos.title'), 'Silo Norte']);
 
       // A movement's trail names the silo it belongs to.

@@ -8,6 +8,7 @@ import { createPesagens, generatedWeighings, type PesagemInput } from '../packag
 import { QualityPages } from './pages/QualityPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, LANGUAGES, localToday, shown, type Lang } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -80,7 +81,7 @@ describe('weighing quality (flock card, lotes/:id/qualidade and its audit)', () 
       await expect.poll(() => card.card().getByTestId('quality-state').getAttribute('data-on')).toBe('true');
       expect(await config()).toMatchObject({ ativo: true, abaixo_pct: 30, acima_pct: 15, dupla_tolerancia_pct: 15, referencia: 'padrao' });
       expect(await card.untranslatedKeys()).toEqual([]);
-      await card.card().screenshot({ path: `${SCREENSHOT_DIR}/quality-card-${lang}-desktop.png` });
+      await saveScreenshot(card.card(), { path: `${SCREENSHOT_DIR}/quality-card-${lang}-desktop.png` });
 
       const quality = await api<Qualidade>(`/api/getqualidade?lote_id=${lote.id}`);
       const counts = quality.dias.find((entry) => entry.data === day28 && entry.sexo === 'Misto')!;
@@ -114,7 +115,7 @@ describe('weighing quality (flock card, lotes/:id/qualidade and its audit)', () 
         expect(await pages.audit().getByTestId('audit-count').textContent()).toBe(text(lang, 'flocks.quality.audit.count_other', { total: shown(locale, DOUBLES.length, 0) }));
         const listed = await pages.audit().textContent();
         for (const peso of DOUBLES) expect(listed, `${name}: ${peso} g listed`).toContain(`${shown(locale, peso, 1)} g`);
-        await pages.page.screenshot({ path: `${SCREENSHOT_DIR}/quality-audit-${name}.png` });
+        await saveScreenshot(pages.page, { path: `${SCREENSHOT_DIR}/quality-audit-${name}.png` });
         await pages.page.keyboard.press('Escape');
         await pages.audit().waitFor({ state: 'detached' });
       };
@@ -131,7 +132,7 @@ describe('weighing quality (flock card, lotes/:id/qualidade and its audit)', () 
       await small.openFlock(lote.id);
       expect(await small.card().getByTestId('quality-state').getAttribute('data-on')).toBe('true');
       expect(await small.horizontalOverflow(), `${lang} phone card`).toBeLessThanOrEqual(0);
-      await small.card().screenshot({ path: `${SCREENSHOT_DIR}/quality-card-${lang}-phone.png` });
+      await saveScreenshot(small.card(), { path: `${SCREENSHOT_DIR}/quality-card-${lang}-phone.png` });
       await small.goto(lote.id);
       await checkPage(small, `${lang}-phone`);
       await phone.close();

@@ -12,6 +12,7 @@ import { testServices } from '../packages/server/src/test/services.js';
 import { FeedReportPage, type ShownFeedRow } from './pages/FeedReportPage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, LANGUAGES, localToday, masked, shown } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -194,7 +195,7 @@ describe('feed consumption report (racao)', () => {
         expect(await screen.overflow()).toBeLessThanOrEqual(0);
         await page.evaluate(() => window.scrollTo(0, 0));
         await e2e.screenshot(page, `racao-${lang}-${width}`);
-        await page.locator('[data-testid="racao-chart-consumo"]').locator('..').screenshot({ path: `${SCREENSHOT_DIR}/racao-${lang}-${width}-charts.png` });
+        await saveScreenshot(page.locator('[data-testid="racao-chart-consumo"]').locator('..'), { path: `${SCREENSHOT_DIR}/racao-${lang}-${width}-charts.png` });
 
         if (width === 'desktop') {
           // CSV in the user's separator, numbers with the language's decimal mark, empty days empty.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { signedIn } from './support/session.js';
 import { addDays, DAY, EXPECTED, masked, openReport, seedFarm, uniformityNote, type Seeded } from './support/weighingReport.js';
 
@@ -38,7 +39,7 @@ describe('weight report: reports language, last filters, phone filters', () => {
     expect(await report.stat(box, 'pesoMedio')).toBe(EXPECTED.en.pesoMedio);
     expect(await box.getByTestId('box-title').textContent()).toContain(text('en', 'reports.box.days', { count: 28 }));
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${process.cwd()}/e2e/artifacts/screenshots/report-language-pt-ui-en-report.png` });
+    await saveScreenshot(page, { path: `${process.cwd()}/e2e/artifacts/screenshots/report-language-pt-ui-en-report.png` });
 
     const txt = await report.download('txt');
     expect(txt.text.replace(/^\uFEFF/, '').startsWith(`${text('en', 'reports.analysisTitle')}\r\n`)).toBe(true);
@@ -93,7 +94,7 @@ describe('weight report: reports language, last filters, phone filters', () => {
     // The summary comes right after: on screen without scrolling.
     expect((await report.summary().boundingBox())!.y).toBeLessThan(PHONE.height * 2);
     expect(await report.horizontalOverflow()).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${process.cwd()}/e2e/artifacts/screenshots/report-filters-folded-es-phone.png` });
+    await saveScreenshot(page, { path: `${process.cwd()}/e2e/artifacts/screenshots/report-filters-folded-es-phone.png` });
 
     await page.getByTestId('filters-toggle').click();
     expect(await filters.getAttribute('data-folded')).toBe('false');

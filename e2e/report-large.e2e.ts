@@ -7,6 +7,7 @@ import { LoginPage } from './pages/LoginPage.js';
 import { WeighingReportPage } from './pages/ReportPages.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { signedIn } from './support/session.js';
 
 /**
@@ -90,7 +91,7 @@ describe('a weight report of 1,000 boxes', () => {
     return { page, report };
   }
 
-  const shot = (report: WeighingReportPage, name: string) => report.page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+  const shot = (report: WeighingReportPage, name: string) => saveScreenshot(report.page, { path: `${SCREENSHOT_DIR}/${name}.png` });
 
   /** The summary first, every box counted, the end reached with its chart drawn, few rows mounted. */
   async function checkScreen(report: WeighingReportPage, language: Language, viewport: { width: number; height: number }) {

@@ -10,6 +10,7 @@ import { WeighingReportPage } from './pages/ReportPages.js';
 import { ReportQualityParts } from './pages/ReportQuality.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, LANGUAGES, localToday, shown, type Lang } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -118,7 +119,7 @@ describe('weight report: sex split of a mixed pen and quality counts (issue 20)'
           }),
         );
 
-        await group.screenshot({ path: `${SHOTS}/group-${lang}-${width}.png` });
+        await saveScreenshot(group, { path: `${SHOTS}/group-${lang}-${width}.png` });
 
         // Pen A/1: its counts, then the split on demand with the two curves over its histogram.
         const pen = await report.findBox(';Aviário 1;A;1.R.P');
@@ -145,7 +146,7 @@ describe('weight report: sex split of a mixed pen and quality counts (issue 20)'
         expect(await panel.getByTestId('sex-split-confidence').textContent()).toContain(percent(lang, locale, split.confianca_pct!));
         await pen.locator('[data-testid="box-histogram"][data-curves="2"][data-drawn="true"]').waitFor();
         await pen.scrollIntoViewIfNeeded();
-        await pen.screenshot({ path: `${SHOTS}/split-${lang}-${width}.png` });
+        await saveScreenshot(pen, { path: `${SHOTS}/split-${lang}-${width}.png` });
 
         // Pen A/2: too few birds, said in words.
         const small = await report.findBox(';Aviário 1;A;2.R.P');
@@ -154,7 +155,7 @@ describe('weight report: sex split of a mixed pen and quality counts (issue 20)'
         expect(await refused.getByTestId('sex-split-refused').textContent()).toBe(
           text(lang, 'reports.sexSplit.refused.poucas_aves', { aves: shown(locale, boxOf(expected, 'A', '2').stats.totalAves, 0), minimo: shown(locale, 100, 0) }),
         );
-        await small.screenshot({ path: `${SHOTS}/refused-${lang}-${width}.png` });
+        await saveScreenshot(small, { path: `${SHOTS}/refused-${lang}-${width}.png` });
         expect(await report.horizontalOverflow()).toBe(0);
         // A split once shown stays with its pen while the list scrolls it away and back.
         const again = await report.findBox(';Aviário 1;A;1.R.P');
@@ -169,11 +170,11 @@ describe('weight report: sex split of a mixed pen and quality counts (issue 20)'
         expect(await page.getByTestId('report-window-override').textContent()).toContain(text(lang, 'reports.quality.overrideTitle'));
         expect(await parts.counts(report.total())).toEqual(countsOf(recomputed.qualidade));
         expect(recomputed.qualidade!.aceitas).toBeLessThan(expected.qualidade!.aceitas);
-        await page.getByTestId('report-header').screenshot({ path: `${SHOTS}/header-${lang}-${width}.png` });
+        await saveScreenshot(page.getByTestId('report-header'), { path: `${SHOTS}/header-${lang}-${width}.png` });
         if (viewport === PHONE) {
           expect(await page.getByTestId('filters-summary').textContent()).toContain(text(lang, 'reports.filters.janelaSummary', { abaixo: 20, acima: 10 }));
           await report.unfoldFilters();
-          await page.getByTestId('report-filters').screenshot({ path: `${SHOTS}/filters-${lang}-${width}.png` });
+          await saveScreenshot(page.getByTestId('report-filters'), { path: `${SHOTS}/filters-${lang}-${width}.png` });
         }
         await e2e.screenshot(page, `report-quality-${lang}-${width}`);
         expect(await report.horizontalOverflow()).toBe(0);

@@ -9,6 +9,7 @@ import { testServices } from '../packages/server/src/test/services.js';
 import { SiloBalancePage } from './pages/SiloBalancePage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, localToday, masked, shown as shownNumber } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -87,7 +88,7 @@ describe('silo balance from its scale (silos/:id/saldo)', () => {
       expect((await screen.deliveries()).map((entrega) => [entrega.em, entrega.situacao])).toEqual(before.entregas.map((entrega) => [entrega.em, entrega.situacao]));
       expect(await screen.overflow()).toBeLessThanOrEqual(0);
       await e2e.screenshot(page, `silo-balance-${run.lang}-${run.width}`);
-      await screen.chart().screenshot({ path: `${SCREENSHOT_DIR}/silo-balance-${run.lang}-${run.width}-chart.png` });
+      await saveScreenshot(screen.chart(), { path: `${SCREENSHOT_DIR}/silo-balance-${run.lang}-${run.width}-chart.png` });
 
       if (run.width === 'desktop') {
         const csv = await screen.downloadCsv();

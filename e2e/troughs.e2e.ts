@@ -8,6 +8,7 @@ import { testServices } from '../packages/server/src/test/services.js';
 import { TroughsPage, type ShownRow } from './pages/TroughsPage.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, startE2E, type E2E } from './support/portal.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { daysBefore, type Lang, LANGUAGES, localToday, shown } from './support/report.js';
 import { signInAs } from './support/session.js';
 
@@ -92,7 +93,7 @@ describe('feeder troughs (calhas)', () => {
         expect(await screen.overflow()).toBeLessThanOrEqual(0);
         await screen.chart().scrollIntoViewIfNeeded();
         await e2e.screenshot(page, `troughs-${lang}-${width}`);
-        await screen.chart().screenshot({ path: `${SCREENSHOT_DIR}/troughs-${lang}-${width}-chart.png` });
+        await saveScreenshot(screen.chart(), { path: `${SCREENSHOT_DIR}/troughs-${lang}-${width}-chart.png` });
 
         if (width === 'desktop') {
           const csvDays = await screen.downloadCsv('trough-csv-days');

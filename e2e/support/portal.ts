@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { startTestPortal, type TestPortal } from '../../packages/server/src/test/harness.js';
+import { saveScreenshot } from './screenshots.js';
 
 /** The built web app the portal serves; E2E_WEB_DIST points at another build (parallel work on one checkout). */
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../packages/web/dist', import.meta.url));
@@ -86,7 +87,7 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
       return page;
     },
     async screenshot(page, name) {
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
     },
     /** Also fails the spec file when any page logged an error or broke the content policy. */
     async close() {

@@ -43,7 +43,7 @@ const operations: Operation[] = await (async () => {
   }
 })();
 
-/** The generator behind fuzz.test.ts: if it produced invalid "valid" values, the sweep would test nothing. */
+/** The generator behind the fuzz (http/fuzz/): if it produced invalid "valid" values, the sweep would test nothing. */
 describe('fuzz generator', () => {
   const find = (name: string) => {
     const operation = operations.find((candidate) => candidate.name === name);

@@ -1,0 +1,87 @@
+/**
+ * The deliberate faults `npm run test:mutations` puts into the code one at a time (mutations.mjs).
+ * `find` must occur exactly once in `file`; `tests` are the files of `npm test` that cover it.
+ */
+export const MUTATIONS = [
+  {
+    id: 'mean-one-bird',
+    fault: 'a group’s mean weight divided by one bird more',
+    file: 'packages/shared/src/weighing/stats.ts',
+    find: 'pesoMedio: grams(roundHalfAway(sum, N)),',
+    replace: 'pesoMedio: grams(roundHalfAway(sum, N + 1n)),',
+    tests: ['packages/shared/src/weighing/stats.test.ts', 'packages/server/src/modules/weighings/avespesos.test.ts'],
+  },
+  {
+    id: 'quality-window-edge',
+    fault: 'a weighing exactly at the quality window’s upper edge set aside',
+    file: 'packages/shared/src/weighing/quality.ts',
+    find: 'if (pesoDg <= janela.alto) return null;',
+    replace: 'if (pesoDg < janela.alto) return null;',
+    tests: ['packages/shared/src/weighing/quality.test.ts', 'packages/server/src/modules/weighings/quality/quality.test.ts'],
+  },
+  {
+    id: 'cross-account',
+    fault: 'another owner’s data read without a grant (the owner check removed)',
+    file: 'packages/server/src/modules/permissions/scope.ts',
+    find: "if (!grant) throw new AppError('NOT_FOUND');",
+    replace: "if (!grant) return { ownerId: prop, actorId, nivel: 'leitura', nucleos: null };",
+    tests: ['packages/server/src/http/isolation.test.ts'],
+  },
+  {
+    id: 'flock-resolution',
+    fault: 'a weighing given to the open flock before the one placed on its date',
+    file: 'packages/server/src/modules/weighings/resolution.ts',
+    find: 'return placed ?? open ?? newest;',
+    replace: 'return open ?? placed ?? newest;',
+    tests: ['packages/server/src/modules/weighings/resolution.test.ts', 'packages/server/src/modules/weighings/ingestion.test.ts'],
+  },
+  {
+    id: 'iep-formula',
+    fault: 'IEP (EPEF) multiplied by 10 instead of 100',
+    file: 'packages/shared/src/performance/formulas.ts',
+    find: 'return ((viabilidadePct * pesoKg) / (idade * ca)) * 100;',
+    replace: 'return ((viabilidadePct * pesoKg) / (idade * ca)) * 10;',
+    tests: ['packages/shared/src/performance/formulas.test.ts', 'packages/server/src/modules/performance/performance.test.ts'],
+  },
+  {
+    id: 'fcr-formula',
+    fault: 'FCR over the birds placed’ weight instead of the live birds’',
+    file: 'packages/shared/src/performance/formulas.ts',
+    find: 'const liveKg = (avesVivas * pesoG) / 1000;',
+    replace: 'const liveKg = ((avesVivas + 1) * pesoG) / 1000;',
+    tests: ['packages/shared/src/performance/formulas.test.ts', 'packages/server/src/modules/performance/performance.test.ts'],
+  },
+  {
+    id: 'ack-before-commit',
+    fault: 'a device’s weighing acknowledged before it is stored',
+    file: 'packages/server/src/mqtt/messages.ts',
+    find: '    const outcome = await ingestion.storeFromDevice(device, record, now);\n',
+    replace: "    await answer(device, { tipo: 'ACK', seq: message.seq });\n    const outcome = await ingestion.storeFromDevice(device, record, now);\n",
+    tests: ['packages/server/src/mqtt/gateway.test.ts'],
+  },
+  {
+    id: 'translation-missing',
+    fault: 'a text missing from the Spanish alarms file',
+    file: 'packages/web/src/features/alarms/locales/es.json',
+    find: '    "reconhecido": "Reconocido",\n',
+    replace: '',
+    tests: ['packages/web/src/i18n/locales.test.ts'],
+  },
+  {
+    id: 'button-disabled',
+    fault: 'the login screen’s button left disabled',
+    file: 'packages/web/src/features/auth/LoginPage.tsx',
+    find: 'loading={login.isPending} data-testid="login-submit"',
+    replace: 'loading={login.isPending} disabled data-testid="login-submit"',
+    tests: ['e2e/auth.e2e.ts'],
+    e2e: true,
+  },
+  {
+    id: 'status-500',
+    fault: 'a bad farm id answered with a server error instead of 404',
+    file: 'packages/server/src/modules/farms/service.ts',
+    find: "    if (!row) throw new AppError('NOT_FOUND');\n    return row;",
+    replace: "    if (!row) throw new Error('farm not found');\n    return row;",
+    tests: ['packages/server/src/http/fuzz/edge-sweep.test.ts'],
+  },
+];
