@@ -13,7 +13,7 @@ const workers = Number(process.env.TEST_WORKERS ?? 3);
 
 /** The longest files of the last measured run (docs/testing.md), started first so none is left to run alone at the end. */
 const SLOWEST = [
-  /\/http\/fuzz\/edge-sweep\.test\.ts$/,
+  /\/http\/fuzz\/edge-sweep\.\d\.test\.ts$/,
   /\/http\/fuzz\/postgres\.test\.ts$/,
   /\/http\/fuzz\/sqlite\.test\.ts$/,
   /\/imports\/import-kill\.test\.ts$/,

@@ -149,7 +149,7 @@ describe('the flock page (lotes/:id)', () => {
 
   it('keeps a daily record entered offline as pending across a reload, and stores it once when the network returns (pt, desktop)', async () => {
     await e2e.portal.request('POST', '/api/updateuser', { token: account.token, body: { language: 'pt', reports_language: 'pt' } });
-    const page = await e2e.newPage(DESKTOP, 'pt');
+    const page = await e2e.newPage(DESKTOP, 'pt', { serviceWorkers: 'allow' });
     await signInAs(page, account);
     const home = new FlockHomePage(page);
     await home.goto(lote.id);

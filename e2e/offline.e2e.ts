@@ -39,7 +39,7 @@ describe('offline entry of a manual weighing', () => {
     [PHONE, '390'],
   ] as const) {
     it(`is kept while offline, survives a reload and is stored once when back online (${size})`, async () => {
-      const page = await e2e.newPage(viewport, 'pt');
+      const page = await e2e.newPage(viewport, 'pt', { serviceWorkers: 'allow' });
       const context: BrowserContext = page.context();
       const account = await signedIn(e2e, page);
       const farm = await createNucleo(e2e.portal, account);

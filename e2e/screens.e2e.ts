@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppMenu } from './pages/AppMenu.js';
 import { text } from './support/locales.js';
 import { DESKTOP, PHONE, startE2E, type E2E } from './support/portal.js';
+import { controlledByServiceWorker } from './support/serviceWorker.js';
 import { signedIn } from './support/session.js';
 
 /** Every route of the specification's section 2 (with sample ids). */
@@ -57,9 +58,12 @@ describe('every screen, in every language, at desktop and phone width', () => {
     }
   }
 
-  it('every route of the specification opens with its title and no error', async () => {
-    const page = await e2e.newPage();
+  it('every route of the specification opens with its title and no error, under the service worker', async () => {
+    // As an installed app opens them: the portal's service worker controls the page and its reads.
+    const page = await e2e.newPage(undefined, undefined, { serviceWorkers: 'allow' });
     await signedIn(e2e, page);
+    await controlledByServiceWorker(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
     for (const route of ROUTES) {
       await page.goto(`/#/${route}`);
       const title = page.getByTestId('page-title');

@@ -38,9 +38,12 @@ export interface E2E {
   /** Errors the pages logged; a test fails if any appear unexpectedly. */
   consoleErrors: string[];
   /**
-   * `timezoneId`: the browser's clock (default the machine's). `serviceWorkers: 'block'` for a test
-   * that fakes answers with page.route: Playwright's routes never see what the portal's service
-   * worker fetches (pages run with it by default, as users' do).
+   * `timezoneId`: the browser's clock (default the machine's). `serviceWorkers: 'allow'` runs the
+   * page with the portal's service worker, as installed apps do: the specs of the offline mode, of
+   * push and of every route under the worker ask for it. Others run without it (the default
+   * 'block'), since each new context would install it and precache the whole client (about 250
+   * files, 3.6 MB): a third of a spec's processor time (docs/testing.md). 'block' is also what a
+   * test needs that fakes answers with page.route, which never sees what a service worker fetches.
    */
   newPage(viewport?: { width: number; height: number }, language?: 'pt' | 'en' | 'es', options?: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
@@ -65,7 +68,7 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
       const context = await browser.newContext({
         viewport,
         baseURL: portal.baseUrl,
-        serviceWorkers: options.serviceWorkers ?? 'allow',
+        serviceWorkers: options.serviceWorkers ?? 'block',
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
       contexts.push(context);

@@ -82,6 +82,6 @@ export const MUTATIONS = [
     file: 'packages/server/src/modules/farms/service.ts',
     find: "    if (!row) throw new AppError('NOT_FOUND');\n    return row;",
     replace: "    if (!row) throw new Error('farm not found');\n    return row;",
-    tests: ['packages/server/src/http/fuzz/edge-sweep.test.ts'],
+    tests: [1, 2, 3, 4].map((part) => `packages/server/src/http/fuzz/edge-sweep.${part}.test.ts`),
   },
 ];

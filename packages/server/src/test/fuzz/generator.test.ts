@@ -7,6 +7,7 @@ import {
   setCookieQuery,
   updateUserBody,
 } from '@portal/shared';
+import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
@@ -17,6 +18,7 @@ import { objectShapes, schemaErrors, type JsonSchema } from './json-schema.js';
 import { readOperations, type Operation } from './openapi.js';
 import { fuzzRequest, sweepRequests, type FuzzRequest } from './requests.js';
 import { problemsOf } from './send.js';
+import { SWEEP_SHARDS } from './suites.js';
 
 /**
  * The kinds of request (by name) that `limit` samples of `arbitrary` never produce. Sampled a chunk
@@ -200,5 +202,16 @@ describe('fuzz generator', () => {
     expect(problemsOf(huge, 'no token', { status: 414, body: errorBody })).toEqual([]);
     expect(problemsOf(request, 'no token', { status: 400, body: errorBody })).toEqual([]);
     expect(problemsOf(request, 'no token', { status: 204, body: '' })).toEqual([]);
+  });
+});
+
+describe('the edge sweep files', () => {
+  it('are one per part, 1 to SWEEP_SHARDS, so every call of the document is swept once', () => {
+    const parts = readdirSync(new URL('../../http/fuzz/', import.meta.url))
+      .map((file) => /^edge-sweep\.(\d+)\.test\.ts$/.exec(file)?.[1])
+      .filter((part): part is string => part !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+    expect(parts).toEqual(Array.from({ length: SWEEP_SHARDS }, (_, index) => index + 1));
   });
 });

@@ -121,10 +121,19 @@ export async function describeFuzzOfEveryCall(dialect: DialectName, file: string
 
 const shortBody = (outcome: Outcome) => ('failure' in outcome ? `no answer (${outcome.failure})` : `${outcome.status} ${outcome.body.slice(0, 160)}`);
 
-/** Every call's edge values, sent identically to a portal on each database: no failure, and the same status on all. */
-export async function describeEdgeSweep(file: string): Promise<void> {
-  const operations = await documentedOperations();
-  describe('edge sweep: the same status on every database', () => {
+/**
+ * The edge sweep runs in this many files (http/fuzz/edge-sweep.N.test.ts), each on its own pair of
+ * portals with every SWEEP_SHARDS-th call: it is most of the fuzz's time, and files run side by side.
+ */
+export const SWEEP_SHARDS = 4;
+
+/**
+ * Every call's edge values, sent identically to a portal on each database: no failure, and the same
+ * status on all. `shard` (1…SWEEP_SHARDS) takes every SWEEP_SHARDS-th call of the document.
+ */
+export async function describeEdgeSweep(file: string, shard: number): Promise<void> {
+  const operations = (await documentedOperations()).filter((_operation, index) => index % SWEEP_SHARDS === shard - 1);
+  describe(`edge sweep, part ${shard} of ${SWEEP_SHARDS}: the same status on every database`, () => {
     const dialects = testDialects();
     const portals: TestPortal[] = [];
     const targets: Target[] = [];
