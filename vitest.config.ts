@@ -47,6 +47,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' },
       },
     ],

@@ -132,7 +132,9 @@ export const SWEEP_SHARDS = 4;
  * status on all. `shard` (1…SWEEP_SHARDS) takes every SWEEP_SHARDS-th call of the document.
  */
 export async function describeEdgeSweep(file: string, shard: number): Promise<void> {
-  const operations = (await documentedOperations()).filter((_operation, index) => index % SWEEP_SHARDS === shard - 1);
+  const operations = await documentedOperations();
+  // The control account watches every read of the document; this part sweeps its share of the calls.
+  const swept = operations.filter((_operation, index) => index % SWEEP_SHARDS === shard - 1);
   describe(`edge sweep, part ${shard} of ${SWEEP_SHARDS}: the same status on every database`, () => {
     const dialects = testDialects();
     const portals: TestPortal[] = [];
@@ -145,7 +147,7 @@ export async function describeEdgeSweep(file: string, shard: number): Promise<vo
       await Promise.all(portals.map((portal) => portal.close()));
     });
 
-    it.each(operations.map((operation) => [operation.name, operation] as const))('%s', async (_name, operation) => {
+    it.each(swept.map((operation) => [operation.name, operation] as const))('%s', async (_name, operation) => {
       const problems: string[] = [];
       const mismatches: string[] = [];
       const requests = sweepRequests(operation, SEED);
