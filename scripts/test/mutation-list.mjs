@@ -45,7 +45,7 @@ export const MUTATIONS = [
   },
   {
     id: 'fcr-formula',
-    fault: 'FCR over the birds placed’ weight instead of the live birds’',
+    fault: 'FCR’s live weight counted with one bird more than is alive',
     file: 'packages/shared/src/performance/formulas.ts',
     find: 'const liveKg = (avesVivas * pesoG) / 1000;',
     replace: 'const liveKg = ((avesVivas + 1) * pesoG) / 1000;',

@@ -31,6 +31,9 @@ import { useFlockTitle } from './flockTitle';
 
 const FlockCharts = lazy(() => import('./FlockCharts'));
 
+/** How long after a queued write was sent the flock's stored days are asked for once more. */
+const RESEND_READ_MS = 3_000;
+
 type Opened = { record?: Diario; aviario_id: string; data: string } | null;
 
 /**
@@ -138,8 +141,16 @@ function DailySection({ flock, canWrite, onNew, onOpen }: { flock: Lote; canWrit
   const waiting = pending.length;
   const before = useRef(waiting);
   useEffect(() => {
-    if (waiting < before.current) void queryClient.invalidateQueries({ queryKey: performanceKeys.all });
+    const sent = waiting < before.current;
     before.current = waiting;
+    if (!sent) return;
+    const askAgain = () => void queryClient.invalidateQueries({ queryKey: performanceKeys.all });
+    askAgain();
+    // Asked once more a little later: the first read after the network returns can still fail (the
+    // connection changing) and be answered from the service worker's offline copy, which lacks the
+    // day just sent; the row would vanish until the page was opened again.
+    const later = window.setTimeout(askAgain, RESEND_READ_MS);
+    return () => window.clearTimeout(later);
   }, [waiting, queryClient]);
   const rows = useMemo(() => dailyRows(flock, diario.data ?? [], pending.filter((entry) => entry.name === 'registerdiario')), [flock, diario.data, pending]);
   return (
