@@ -61,7 +61,10 @@ export function summarise({ started, machine, phases, reports, counts, root }) {
   };
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+};
 
 export function renderSummary(summary) {
   const { machine } = summary;
