@@ -82,6 +82,8 @@ async function main() {
   for (const phase of PHASES) {
     if (only.length > 0 && !only.includes(phase.name)) continue;
     console.log(`\n== ${phase.name}: ${phase.command.join(' ')}`);
+    // A phase that dies before writing its report must not be summarised from an earlier run's.
+    rmSync(`${OUT}/${phase.name}.json`, { force: true });
     const result = await runPhase(phase);
     phases.push(result);
     if (result.exitCode !== 0) break;
